@@ -1,0 +1,72 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import formBody from "@fastify/formbody";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.js";
+import type { DatabaseHandle } from "./db/client.js";
+import { authPlugin } from "./plugins/auth.js";
+import { errorHandlerPlugin } from "./plugins/error-handler.js";
+import { openApiPlugin } from "./plugins/openapi.js";
+import { securityPlugin } from "./plugins/security.js";
+import { webPlugin } from "./plugins/web.js";
+import { auditRoutes } from "./modules/audit/audit.routes.js";
+import { authRoutes } from "./modules/auth/auth.routes.js";
+import { healthRoutes } from "./modules/health/health.routes.js";
+import { usersRoutes } from "./modules/users/users.routes.js";
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions["logger"];
+}
+
+export const defaultWebDistDir = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The whole API as one Fastify instance; server.ts listens with it, tests call it with inject(). */
+export async function buildApp({ config, database, logger = false }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A request id from outside is not trusted; ours goes back in a header for support.
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON, forms and multipart only; anything else is a 415, not a string body.
+  app.removeContentTypeParser("text/plain");
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("db", database.db);
+  app.decorate("dbKind", database.kind);
+  app.decorate("config", config);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin);
+  await app.register(formBody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(openApiPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin);
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(auditRoutes);
+    },
+    { prefix: "/api/v1" },
+  );
+
+  await app.register(webPlugin, {
+    webDistDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultWebDistDir,
+  });
+
+  return app;
+}

@@ -1,0 +1,53 @@
+import path from "node:path";
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, meetsPasswordRequirements } from "@portal/contract";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional()),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ error: "must be a valid e-mail address" }).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(
+    z
+      .string()
+      .max(PASSWORD_MAX_LENGTH)
+      .refine(meetsPasswordRequirements, {
+        error: "must have at least 8 characters with a letter, a number and a special character",
+      })
+      .optional(),
+  ),
+  SMTP_URL: optionalText,
+  LICENSE_SIGNING_KEY: optionalText,
+  TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(525_600).default(480),
+  SEED_DEMO: z
+    .enum(["", "0", "1", "true", "false"])
+    .default("")
+    .transform((value) => value === "1" || value === "true"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z
+    .enum(["", "0", "1", "true", "false"])
+    .default("")
+    .transform((value) => value === "1" || value === "true"),
+  WEB_DIST_DIR: optionalText,
+});
+
+export type Config = z.output<typeof configSchema> & { dataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Reads every setting once; a bad value stops the start with the variable's name and what is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Stored lower-cased so uniqueness and look-ups ignore case.
+    email: text("email").notNull(),
+    userName: text("user_name").notNull(),
+    firstname: text("firstname").notNull(),
+    lastname: text("lastname").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    status: text("status", { enum: ["pending", "active", "locked", "disabled"] }).notNull().default("pending"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    failedLoginCount: integer("failed_login_count").notNull().default(0),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    approvedBy: uuid("approved_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("users_email_key").on(table.email),
+    uniqueIndex("users_user_name_key").on(sql`lower(${table.userName})`),
+    index("users_status_created_idx").on(table.status, table.createdAt),
+    index("users_created_idx").on(table.createdAt),
+    check("users_status_check", sql`${table.status} in ('pending', 'active', 'locked', 'disabled')`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Bearer sessions: only the SHA-256 of a token is stored, never the token. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (table) => [uniqueIndex("sessions_token_hash_key").on(table.tokenHash), index("sessions_user_idx").on(table.userId)],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;

@@ -1,0 +1,28 @@
+import { errorCatalogue, type ErrorCode } from "@portal/contract";
+
+/** A refusal the client is meant to see: its code decides the HTTP status, type and English text. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, options: { message?: string; headers?: Record<string, string> } = {}) {
+    super(options.message ?? errorCatalogue[code].message);
+    this.name = "AppError";
+    this.code = code;
+    this.status = errorCatalogue[code].status;
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** A 422 naming one field, in the same shape as a schema validation failure. */
+export class FieldError extends Error {
+  constructor(
+    readonly location: "body" | "query" | "path",
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "FieldError";
+  }
+}

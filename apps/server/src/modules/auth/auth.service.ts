@@ -1,0 +1,239 @@
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import {
+  meetsPasswordRequirements,
+  USERNAME_RULE_MESSAGE,
+  type registerBodySchema,
+  type tokenBodySchema,
+  type TokenAnswer,
+  type updateMeBodySchema,
+  type User,
+} from "@portal/contract";
+import type { z } from "zod";
+import type { Database, Executor } from "../../db/client.js";
+import { sessions, users, type UserRow } from "../../db/schema/index.js";
+import { AppError, FieldError } from "../../lib/app-error.js";
+import { uniqueViolationConstraint } from "../../lib/db-errors.js";
+import { hashPassword, spendPasswordCheckTime, verifyPassword } from "../../lib/passwords.js";
+import type { RequestContext } from "../../lib/request-context.js";
+import { hashToken, newOpaqueToken } from "../../lib/tokens.js";
+import { recordAudit } from "../audit/audit.service.js";
+import { presentUser } from "../users/users.presenter.js";
+
+export const MAX_FAILED_LOGINS = 5;
+
+type RegisterInput = z.output<typeof registerBodySchema>;
+type TokenInput = z.output<typeof tokenBodySchema>;
+type UpdateMeInput = z.output<typeof updateMeBodySchema>;
+
+function findByLogin(db: Executor, identifier: string) {
+  const lowered = identifier.trim().toLowerCase();
+  return db
+    .select()
+    .from(users)
+    .where(or(eq(users.email, lowered), eq(sql`lower(${users.userName})`, lowered)))
+    // An e-mail match wins over another account's userName.
+    .orderBy(sql`(${users.email} = ${lowered}) desc`)
+    .limit(1)
+    .then((rows) => rows[0]);
+}
+
+/** A userName that looks like an e-mail is only ever the account's own e-mail (the sign-up fallback). */
+function checkUserNameShape(userName: string, email: string): void {
+  if (userName.includes("@") && userName.toLowerCase() !== email) {
+    throw new FieldError("body", "userName", USERNAME_RULE_MESSAGE);
+  }
+}
+
+async function assertUserNameFree(db: Executor, userName: string, exceptUserId?: string): Promise<void> {
+  const clash = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(sql`lower(${users.userName})`, userName.toLowerCase()),
+        exceptUserId ? ne(users.id, exceptUserId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (clash.length) throw new AppError("auth/username_taken");
+}
+
+function conflictFromUniqueViolation(error: unknown): never {
+  const constraint = uniqueViolationConstraint(error);
+  if (constraint === "users_email_key") throw new AppError("auth/email_taken");
+  if (constraint === "users_user_name_key") throw new AppError("auth/username_taken");
+  throw error;
+}
+
+export async function register(db: Database, input: RegisterInput, context: RequestContext): Promise<User> {
+  const userName = input.userName ?? input.email;
+  checkUserNameShape(userName, input.email);
+  if (!meetsPasswordRequirements(input.password)) throw new AppError("auth/password_requirements");
+
+  const [emailOwner] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  if (emailOwner) throw new AppError("auth/email_taken");
+  await assertUserNameFree(db, userName);
+
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          userName,
+          firstname: input.firstname,
+          lastname: input.lastname,
+          passwordHash,
+          status: "pending",
+        })
+        .returning();
+      if (!created) throw new Error("insert returned no row");
+      await recordAudit(tx, { ...context, actorId: created.id }, {
+        action: "auth.register",
+        targetType: "user",
+        targetId: created.id,
+      });
+      return presentUser(created);
+    });
+  } catch (error) {
+    // Two sign-ups racing for the same e-mail or userName: the loser gets the same 409.
+    conflictFromUniqueViolation(error);
+  }
+}
+
+async function recordLoginFailure(
+  db: Database,
+  context: RequestContext,
+  reason: string,
+  user: UserRow | undefined,
+  attemptedLogin: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    let lockedNow = false;
+    if (user && reason === "wrong_password") {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          failedLoginCount: sql`${users.failedLoginCount} + 1`,
+          status: sql`case when ${users.failedLoginCount} + 1 >= ${MAX_FAILED_LOGINS} and ${users.status} = 'active' then 'locked' else ${users.status} end`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, user.id))
+        .returning({ status: users.status, failedLoginCount: users.failedLoginCount });
+      lockedNow = user.status === "active" && updated?.status === "locked";
+    }
+    await recordAudit(tx, { ...context, actorId: user?.id ?? null }, {
+      action: "auth.login_failed",
+      targetType: "user",
+      ...(user ? { targetId: user.id } : {}),
+      details: { reason, login: attemptedLogin.slice(0, 254) },
+    });
+    if (lockedNow && user) {
+      await recordAudit(tx, { ...context, actorId: null }, {
+        action: "user.locked",
+        targetType: "user",
+        targetId: user.id,
+        details: { reason: "too_many_failed_logins", failedLogins: MAX_FAILED_LOGINS },
+      });
+    }
+  });
+}
+
+export async function login(
+  db: Database,
+  input: TokenInput,
+  context: RequestContext,
+  tokenTtlMinutes: number,
+): Promise<TokenAnswer> {
+  const user = await findByLogin(db, input.username);
+  if (!user) {
+    await spendPasswordCheckTime(input.password);
+    await recordLoginFailure(db, context, "unknown_user", undefined, input.username);
+    throw new AppError("auth/invalid_credentials");
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await recordLoginFailure(db, context, "wrong_password", user, input.username);
+    throw new AppError("auth/invalid_credentials");
+  }
+  const statusRefusal: Partial<Record<UserRow["status"], AppError>> = {
+    locked: new AppError("auth/account_locked"),
+    pending: new AppError("auth/registration_status"),
+    disabled: new AppError("auth/account_disabled"),
+  };
+  const refusal = statusRefusal[user.status];
+  if (refusal) {
+    await recordLoginFailure(db, context, user.status, user, input.username);
+    throw refusal;
+  }
+
+  const token = newOpaqueToken();
+  const expiresInSeconds = tokenTtlMinutes * 60;
+  const signedIn = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ failedLoginCount: 0 })
+      .where(eq(users.id, user.id))
+      .returning();
+    const [session] = await tx
+      .insert(sessions)
+      .values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
+        ip: context.ip,
+        userAgent: context.userAgent,
+      })
+      .returning({ id: sessions.id });
+    await recordAudit(tx, { ...context, actorId: user.id }, {
+      action: "auth.login",
+      targetType: "session",
+      ...(session ? { targetId: session.id } : {}),
+    });
+    return updated ?? user;
+  });
+
+  return { access_token: token, token_type: "bearer", expires_in: expiresInSeconds, user: presentUser(signedIn) };
+}
+
+export async function logout(db: Database, sessionId: string, context: RequestContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await recordAudit(tx, context, { action: "auth.logout", targetType: "session", targetId: sessionId });
+  });
+}
+
+export async function updateMe(db: Database, user: UserRow, input: UpdateMeInput, context: RequestContext): Promise<User> {
+  const changes: Partial<Pick<UserRow, "firstname" | "lastname" | "userName">> = {};
+  if (input.firstname !== undefined && input.firstname !== user.firstname) changes.firstname = input.firstname;
+  if (input.lastname !== undefined && input.lastname !== user.lastname) changes.lastname = input.lastname;
+  if (input.userName !== undefined && input.userName !== user.userName) {
+    checkUserNameShape(input.userName, user.email);
+    await assertUserNameFree(db, input.userName, user.id);
+    changes.userName = input.userName;
+  }
+  if (Object.keys(changes).length === 0) return presentUser(user);
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!updated) throw new AppError("common/not_found");
+      await recordAudit(tx, context, {
+        action: "user.profile_updated",
+        targetType: "user",
+        targetId: user.id,
+        details: { fields: Object.keys(changes) },
+      });
+      return presentUser(updated);
+    });
+  } catch (error) {
+    conflictFromUniqueViolation(error);
+  }
+}

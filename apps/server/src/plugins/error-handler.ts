@@ -1,0 +1,97 @@
+import fp from "fastify-plugin";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { errorCatalogue, type ErrorCode, type ErrorEnvelope } from "@portal/contract";
+import { AppError, FieldError } from "../lib/app-error.js";
+
+type ErrorItem = ErrorEnvelope["detail"][number];
+
+const validationLocation: Record<string, string> = {
+  body: "body",
+  querystring: "query",
+  params: "path",
+  headers: "header",
+};
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: "common/bad_request",
+  401: "auth/not_authenticated",
+  403: "auth/forbidden",
+  404: "common/not_found",
+  405: "common/method_not_allowed",
+  409: "common/conflict",
+  413: "common/payload_too_large",
+  415: "common/unsupported_media_type",
+  422: "common/validation",
+  429: "common/rate_limited",
+  503: "common/unavailable",
+};
+
+export function domainError(code: ErrorCode, msg?: string): ErrorEnvelope {
+  return { detail: [{ loc: [code], msg: msg ?? errorCatalogue[code].message, type: errorCatalogue[code].type }] };
+}
+
+function sendDomainError(reply: FastifyReply, code: ErrorCode, msg?: string) {
+  return reply.status(errorCatalogue[code].status).send(domainError(code, msg));
+}
+
+function zodIssuesToItems(
+  context: string,
+  issues: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[],
+  request: FastifyRequest,
+): ErrorItem[] {
+  const location = validationLocation[context] ?? context;
+  return issues.flatMap((issue): ErrorItem[] => {
+    const path = issue.instancePath.split("/").filter(Boolean).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    if (issue.keyword === "unrecognized_keys" && Array.isArray(issue.params.keys)) {
+      return (issue.params.keys as string[]).map((key) => ({
+        loc: [location, ...path, key],
+        msg: `Unknown field "${key}"`,
+        type: "error",
+      }));
+    }
+    if (path.length === 0 && issue.keyword === "invalid_type") {
+      const received = context === "body" ? request.body : undefined;
+      const msg =
+        received === undefined || received === null
+          ? `Request ${location} is required`
+          : `Request ${location} must be an object`;
+      return [{ loc: [location], msg, type: "error" }];
+    }
+    return [{ loc: [location, ...path], msg: issue.message ?? "Invalid value", type: "error" }];
+  });
+}
+
+/** The one place every failure becomes the contract's `detail` envelope; nothing internal leaks. */
+export const errorHandlerPlugin = fp(
+  async (app) => {
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        reply.headers(error.headers);
+        return sendDomainError(reply, error.code, error.message);
+      }
+      if (error instanceof FieldError) {
+        return reply.status(422).send({ detail: [{ loc: [error.location, error.field], msg: error.message, type: "error" }] });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const items = zodIssuesToItems(error.validationContext ?? "body", error.validation, request);
+        return reply.status(422).send({ detail: items });
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, "response did not match its schema");
+        return sendDomainError(reply, "common/internal");
+      }
+      const status = typeof error.statusCode === "number" ? error.statusCode : 500;
+      if (status >= 400 && status < 500) {
+        const code = codeByStatus[status] ?? "common/bad_request";
+        if (status === 400 && error.code?.startsWith("FST_ERR_CTP")) {
+          return sendDomainError(reply, code, "The request body could not be read: it is empty or not valid for its content type.");
+        }
+        return sendDomainError(reply, code);
+      }
+      request.log.error({ err: error }, "unhandled error");
+      return sendDomainError(reply, status === 503 ? "common/unavailable" : "common/internal");
+    });
+  },
+  { name: "error-handler" },
+);

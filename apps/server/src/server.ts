@@ -1,0 +1,77 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { openDatabase } from "./db/client.js";
+import { migrateDatabase } from "./db/migrate.js";
+import { ensureFirstAdmin } from "./db/seed.js";
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: "postgres", url: config.DATABASE_URL }
+      : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
+  );
+  await migrateDatabase(database);
+
+  const app = await buildApp({
+    config,
+    database,
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ["req.headers.authorization", "req.headers.cookie", "req.headers[\"x-license-token\"]"],
+    },
+  });
+
+  const firstAdmin = await ensureFirstAdmin(database.db, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+    dataDir: config.dataDir,
+  });
+  if (firstAdmin.created && firstAdmin.generatedPassword) {
+    // Printed once on purpose: this is the only way in on a fresh install without ADMIN_PASSWORD.
+    process.stdout.write(
+      `\nFirst administrator created.\n  e-mail:   ${firstAdmin.email}\n  password: ${firstAdmin.generatedPassword}\n  (also written to ${firstAdmin.passwordFile}, readable only by you)\n\n`,
+    );
+  } else if (firstAdmin.created) {
+    app.log.info({ email: firstAdmin.email }, "first administrator created from ADMIN_EMAIL/ADMIN_PASSWORD");
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "error while shutting down");
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    { db: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+    `portal ready on http://${config.HOST}:${config.PORT}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+import type { Config } from "./config.js";
+import type { Database, DatabaseKind } from "./db/client.js";
+import type { UserRow } from "./db/schema/index.js";
+
+export type Access = "public" | "user" | "admin";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Database;
+    dbKind: DatabaseKind;
+    config: Config;
+  }
+  interface FastifyRequest {
+    /** The caller, loaded once per request by the auth plugin; null on public routes without a token. */
+    user: UserRow | null;
+    sessionId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; every route under /api/v1 is "user" unless it says otherwise. */
+    access?: Access;
+  }
+}

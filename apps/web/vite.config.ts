@@ -1,0 +1,17 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // Workspace packages are read from their TypeScript source, not a separate build.
+    conditions: ["source"],
+  },
+  server: {
+    proxy: { "/api": "http://127.0.0.1:8080" },
+  },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+  },
+});

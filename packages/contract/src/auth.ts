@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { emailField, requiredText, timestamp } from "./common.js";
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_CHANGE_MIN_UNIQUE_CHARACTERS = 6;
+
+/** Sign-up rule of spec section 5: 8+ characters with a letter, a number and a special character. */
+export function meetsPasswordRequirements(password: string): boolean {
+  return (
+    password.length >= PASSWORD_MIN_LENGTH &&
+    password.length <= PASSWORD_MAX_LENGTH &&
+    /\p{L}/u.test(password) &&
+    /\p{N}/u.test(password) &&
+    /[^\p{L}\p{N}\s]/u.test(password)
+  );
+}
+
+export const userStatus = z.enum(["pending", "active", "locked", "disabled"]);
+export type UserStatus = z.infer<typeof userStatus>;
+
+export const userSchema = z
+  .object({
+    id: z.uuid(),
+    firstname: z.string(),
+    lastname: z.string(),
+    email: z.string(),
+    userName: z.string(),
+    isAdmin: z.boolean(),
+    d_created: timestamp,
+    status: userStatus,
+    emailVerified: z.boolean(),
+    twoFactorEnabled: z.boolean(),
+  })
+  .meta({ id: "User" });
+export type User = z.infer<typeof userSchema>;
+
+const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u;
+export const USERNAME_RULE_MESSAGE =
+  "Username must be 3 to 32 letters, numbers, dots, hyphens or underscores";
+
+/** A chosen userName; an e-mail-shaped one is only accepted when it is the account's own e-mail. */
+export const userNameField = z
+  .string({ error: "Username must be text" })
+  .trim()
+  .refine((value) => (value.length >= 3 && value.length <= 32 && USERNAME_PATTERN.test(value)) || value.includes("@"), {
+    error: USERNAME_RULE_MESSAGE,
+  });
+
+const passwordField = z
+  .string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? "Password field is required" : "Password must be text"),
+  })
+  .min(1, { error: "Password field is required" })
+  .max(1024, { error: "Password is too long" });
+
+export const registerBodySchema = z
+  .strictObject({
+    firstname: requiredText("First name", 100),
+    lastname: requiredText("Last name", 100),
+    email: emailField,
+    userName: z.union([userNameField, z.literal("").transform(() => undefined), z.null().transform(() => undefined)]).optional(),
+    password: passwordField,
+  })
+  .meta({ id: "RegisterBody" });
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+/** OAuth2 password-grant form: clients built for that flow also send grant_type, scope and client fields. */
+export const tokenBodySchema = z
+  .strictObject({
+    username: requiredText("Username", 254),
+    password: passwordField,
+    otp: z.string().trim().max(32).optional(),
+    grant_type: z.literal("password").optional(),
+    scope: z.string().max(200).optional(),
+    client_id: z.string().max(200).optional(),
+    client_secret: z.string().max(200).optional(),
+  })
+  .meta({ id: "TokenForm" });
+export type TokenBody = z.input<typeof tokenBodySchema>;
+
+export const tokenAnswerSchema = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal("bearer"),
+    expires_in: z.number().int(),
+    user: userSchema,
+  })
+  .meta({ id: "TokenAnswer" });
+export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
+
+export const updateMeBodySchema = z
+  .strictObject({
+    firstname: requiredText("First name", 100).optional(),
+    lastname: requiredText("Last name", 100).optional(),
+    userName: userNameField.optional(),
+  })
+  .meta({ id: "UpdateMeBody" });
+export type UpdateMeBody = z.input<typeof updateMeBodySchema>;
+
+/** The web sign-up form: the server's body plus the repeated password, checked before sending. */
+export const signUpFormSchema = z
+  .object({
+    firstname: requiredText("First name", 100),
+    lastname: requiredText("Last name", 100),
+    email: emailField,
+    userName: z.union([userNameField, z.literal("")]).optional(),
+    password: passwordField.refine(meetsPasswordRequirements, {
+      error:
+        "Password must be at least 8 characters and include a letter, a number and a special character",
+    }),
+    repeatPassword: z.string().min(1, { error: "Repeat password field is required" }),
+  })
+  .refine((form) => form.password === form.repeatPassword, {
+    error: "Passwords don't match",
+    path: ["repeatPassword"],
+  });
+export type SignUpForm = z.input<typeof signUpFormSchema>;

@@ -1,0 +1,88 @@
+/**
+ * Every error code the API can answer with: its HTTP status, its toast type and its English text.
+ * The server throws `AppError(code)`; the web client looks the code up to translate it.
+ */
+export type ErrorType = "error" | "warning" | "info";
+
+interface ErrorDefinition {
+  status: number;
+  type: ErrorType;
+  message: string;
+}
+
+export const errorCatalogue = {
+  "auth/registration_status": {
+    status: 403,
+    type: "error",
+    message: "Your registration is pending approval. Please check back later!.",
+  },
+  "auth/old_password_incorrect": { status: 400, type: "error", message: "Old password is incorrect" },
+  "auth/invalid_credentials": {
+    status: 401,
+    type: "error",
+    message: "Invalid email or password. Please try again.",
+  },
+  "auth/email_taken": {
+    status: 409,
+    type: "error",
+    message: "This email is already registered. Please use a different email or try logging in.",
+  },
+  "auth/username_taken": {
+    status: 409,
+    type: "error",
+    message: "This username is already taken. Please choose a different username.",
+  },
+  "auth/password_requirements": {
+    status: 422,
+    type: "error",
+    message:
+      "Password does not meet the requirements. Please ensure it has at least 8 characters, including letters, numbers, and special characters.",
+  },
+  "auth/email_verification": {
+    status: 403,
+    type: "warning",
+    message: "Please verify your email address before logging in.",
+  },
+  "auth/account_locked": {
+    status: 423,
+    type: "error",
+    message: "Your account has been locked due to multiple failed login attempts. Please contact support.",
+  },
+  "auth/token_expired": { status: 401, type: "info", message: "Your session has expired. Please log in again." },
+  "auth/2fa_required": { status: 401, type: "info", message: "Two-factor authentication is required for this account." },
+  "auth/2fa_invalid": {
+    status: 401,
+    type: "error",
+    message: "Invalid two-factor authentication code. Please try again.",
+  },
+  "auth/not_authenticated": { status: 401, type: "error", message: "You are not logged in. Please log in." },
+  "auth/account_disabled": {
+    status: 403,
+    type: "error",
+    message: "This account has been disabled. Please contact support.",
+  },
+  "auth/forbidden": { status: 403, type: "error", message: "You do not have permission to do this." },
+  "user/not_pending": { status: 409, type: "warning", message: "This registration is not pending approval." },
+  "common/bad_request": { status: 400, type: "error", message: "The request could not be understood." },
+  "common/not_found": { status: 404, type: "error", message: "The requested resource was not found." },
+  "common/method_not_allowed": { status: 405, type: "error", message: "This method is not allowed here." },
+  "common/conflict": { status: 409, type: "error", message: "The request conflicts with the current state." },
+  "common/payload_too_large": { status: 413, type: "error", message: "The request is too large." },
+  "common/unsupported_media_type": { status: 415, type: "error", message: "This content type is not supported." },
+  "common/validation": { status: 422, type: "error", message: "The request is invalid." },
+  "common/rate_limited": { status: 429, type: "warning", message: "Too many requests. Please try again later." },
+  "common/internal": { status: 500, type: "error", message: "An unexpected error occurred. Please try again." },
+  "common/unavailable": {
+    status: 503,
+    type: "error",
+    message: "The service is temporarily unavailable. Please try again later.",
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(errorCatalogue, value);
+}
