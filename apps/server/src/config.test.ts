@@ -1,0 +1,36 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+describe("configuration", () => {
+  it("has the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 8080,
+      HOST: "127.0.0.1",
+      DATA_DIR: "./data",
+      TOKEN_TTL_MINUTES: 480,
+      SEED_DEMO: false,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.ADMIN_PASSWORD).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve("./data"));
+  });
+
+  it("treats empty variables as unset and reads flags", () => {
+    const config = loadConfig({ DATABASE_URL: "", SEED_DEMO: "1" });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SEED_DEMO).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ ADMIN_EMAIL: "nope" }, "ADMIN_EMAIL"],
+    [{ ADMIN_PASSWORD: "weak" }, "ADMIN_PASSWORD"],
+    [{ TOKEN_TTL_MINUTES: "0" }, "TOKEN_TTL_MINUTES"],
+  ])("names the bad variable in %o", (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+});

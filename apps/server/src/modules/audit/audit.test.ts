@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import type { AuditEvent, Page } from "@portal/contract";
+import { adminToken, call, createCustomer, json, loginRequest, useTestApp } from "../../test/helpers.js";
+
+const t = useTestApp();
+
+describe("GET /api/v1/audit-events", () => {
+  it("lists events newest first with their actor, paged", async () => {
+    const customer = await createCustomer(t.app);
+    await loginRequest(t.app, customer.email, "Wrong-pass-1!");
+    const admin = await adminToken(t.app);
+    const response = await call(t.app, { method: "GET", url: "/api/v1/audit-events?pageSize=3", token: admin });
+    expect(response.statusCode).toBe(200);
+    const page = json<{ data: Page<AuditEvent> }>(response).data;
+    expect(page.pageSize).toBe(3);
+    expect(page.items).toHaveLength(3);
+    expect(page.total).toBeGreaterThan(3);
+    const times = page.items.map((item) => Date.parse(item.at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(page.items[0]).toMatchObject({ action: "auth.login", actorEmail: "admin@example.com" });
+  });
+
+  it("filters by actor, action and time", async () => {
+    const customer = await createCustomer(t.app);
+    const admin = await adminToken(t.app);
+    const byActor = await call(t.app, { method: "GET", url: `/api/v1/audit-events?actorId=${customer.user.id}&sort=at&order=asc`, token: admin });
+    const actions = json<{ data: Page<AuditEvent> }>(byActor).data.items.map((item) => item.action);
+    expect(actions).toEqual(["auth.register", "auth.login"]);
+
+    const byAction = await call(t.app, { method: "GET", url: "/api/v1/audit-events?action=user.approved", token: admin });
+    const approvals = json<{ data: Page<AuditEvent> }>(byAction).data.items;
+    expect(approvals.length).toBeGreaterThan(0);
+    expect(approvals.every((item) => item.action === "user.approved")).toBe(true);
+
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const none = await call(t.app, { method: "GET", url: `/api/v1/audit-events?from=${encodeURIComponent(future)}`, token: admin });
+    expect(json<{ data: Page<AuditEvent> }>(none).data.total).toBe(0);
+
+    const bad = await call(t.app, { method: "GET", url: "/api/v1/audit-events?from=yesterday", token: admin });
+    expect(bad.statusCode).toBe(422);
+  });
+});

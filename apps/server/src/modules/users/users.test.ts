@@ -1,0 +1,86 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { Page, User } from "@portal/contract";
+import { auditEvents } from "../../db/schema/index.js";
+import { adminToken, call, createCustomer, firstError, json, loginRequest, registerUser, useTestApp } from "../../test/helpers.js";
+
+const t = useTestApp();
+
+describe("approving registrations", () => {
+  it("lets an admin approve a pending user, who can then log in", async () => {
+    const { response, body } = await registerUser(t.app);
+    const pending = json<{ data: { user: User } }>(response).data.user;
+    const admin = await adminToken(t.app);
+
+    const listed = await call(t.app, { method: "GET", url: `/api/v1/users?status=pending&q=${encodeURIComponent(body.email)}`, token: admin });
+    expect(listed.statusCode).toBe(200);
+    expect(json<{ data: Page<User> }>(listed).data.items.map((user) => user.id)).toEqual([pending.id]);
+
+    const approved = await call(t.app, { method: "POST", url: `/api/v1/users/${pending.id}/approve`, token: admin });
+    expect(approved.statusCode).toBe(200);
+    expect(json<{ data: User }>(approved).data.status).toBe("active");
+    expect((await loginRequest(t.app, body.email, body.password)).statusCode).toBe(200);
+
+    const [event] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, "user.approved"));
+    expect(event).toMatchObject({ targetType: "user", targetId: pending.id });
+    expect(event?.actorId).not.toBeNull();
+
+    const again = await call(t.app, { method: "POST", url: `/api/v1/users/${pending.id}/approve`, token: admin });
+    expect(again.statusCode).toBe(409);
+    expect(firstError(again).loc).toEqual(["user/not_pending"]);
+  });
+
+  it("answers 404 for an unknown id and 422 for a malformed one", async () => {
+    const admin = await adminToken(t.app);
+    const unknown = await call(t.app, { method: "POST", url: "/api/v1/users/5b1e2b56-f886-4e6a-a7f6-92924aea4819/approve", token: admin });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await call(t.app, { method: "POST", url: "/api/v1/users/42/approve", token: admin });
+    expect(malformed.statusCode).toBe(422);
+    expect(firstError(malformed).loc).toEqual(["path", "id"]);
+  });
+
+  it("refuses a customer", async () => {
+    const customer = await createCustomer(t.app);
+    const { response } = await registerUser(t.app);
+    const pending = json<{ data: { user: User } }>(response).data.user;
+    const refused = await call(t.app, { method: "POST", url: `/api/v1/users/${pending.id}/approve`, token: customer.token });
+    expect(refused.statusCode).toBe(403);
+    const single = await call(t.app, { method: "GET", url: `/api/v1/users/${pending.id}`, token: customer.token });
+    expect(single.statusCode).toBe(403);
+  });
+});
+
+describe("GET /api/v1/users", () => {
+  it("pages and sorts in SQL", async () => {
+    const admin = await adminToken(t.app);
+    for (const name of ["zed", "amy", "max"]) await registerUser(t.app, { userName: `sort_${name}`, firstname: name });
+    const firstPage = await call(t.app, { method: "GET", url: "/api/v1/users?q=sort_&sort=userName&order=asc&pageSize=2", token: admin });
+    expect(firstPage.statusCode).toBe(200);
+    const page = json<{ data: Page<User> }>(firstPage).data;
+    expect(page).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(page.items.map((user) => user.userName)).toEqual(["sort_amy", "sort_max"]);
+    const secondPage = await call(t.app, { method: "GET", url: "/api/v1/users?q=sort_&sort=userName&order=asc&pageSize=2&page=2", token: admin });
+    expect(json<{ data: Page<User> }>(secondPage).data.items.map((user) => user.userName)).toEqual(["sort_zed"]);
+  });
+
+  it("treats q as text, not a pattern", async () => {
+    const admin = await adminToken(t.app);
+    const response = await call(t.app, { method: "GET", url: "/api/v1/users?q=%25", token: admin });
+    expect(json<{ data: Page<User> }>(response).data.total).toBe(0);
+  });
+
+  it.each([
+    "pageSize=0",
+    "pageSize=101",
+    "page=0",
+    "page=abc",
+    "sort=password_hash",
+    "order=sideways",
+    "status=royal",
+    "unknown=1",
+  ])("refuses %s with 422", async (query) => {
+    const response = await call(t.app, { method: "GET", url: `/api/v1/users?${query}`, token: await adminToken(t.app) });
+    expect(response.statusCode).toBe(422);
+    expect(firstError(response).loc[0]).toBe("query");
+  });
+});

@@ -1,0 +1,160 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { afterAll, beforeAll, inject } from "vitest";
+import type { User } from "@portal/contract";
+import { buildApp } from "../app.js";
+import { loadConfig, type Config } from "../config.js";
+import { openDatabase, type DatabaseHandle } from "../db/client.js";
+import { ensureFirstAdmin } from "../db/seed.js";
+
+export const ADMIN_EMAIL = "admin@example.com";
+export const ADMIN_PASSWORD = "Admin-pass-1!";
+export const GOOD_PASSWORD = "Str0ng-pass!";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  dataDir: string;
+}
+
+let databaseCounter = 0;
+
+/** A database of its own for one test file: a copy of the migrated template on PGlite or PostgreSQL. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DATABASE === "postgres") {
+    const baseUrl = process.env.TEST_DATABASE_URL!;
+    const name = `portal_t_${inject("postgresRunId")}_${process.pid}_${databaseCounter++}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database "${name}" template "${inject("postgresTemplate")}"`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    return openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
+  }
+  const template = await readFile(inject("pgliteTemplate"));
+  return openDatabase({ kind: "pglite", loadDataDir: new Blob([template]) });
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-data-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    WEB_DIST_DIR: path.join(dataDir, "no-web-build"),
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  const database = await openTestDatabase();
+  await ensureFirstAdmin(database.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, dataDir });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return { app, database, config, dataDir };
+}
+
+export async function closeTestApp(testApp: TestApp): Promise<void> {
+  await testApp.app.close();
+  await testApp.database.close();
+  await rm(testApp.dataDir, { recursive: true, force: true });
+}
+
+/** One app and database for the whole file, built before its first test and closed after its last. */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(holder, await createTestApp(env));
+  });
+  afterAll(async () => {
+    if (holder.app) await closeTestApp(holder);
+  });
+  return holder;
+}
+
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}.${randomBytes(5).toString("hex")}@example.com`;
+}
+
+export function json<T = unknown>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+export async function call(app: FastifyInstance, options: InjectOptions & { token?: string }) {
+  const { token, headers, ...rest } = options;
+  return app.inject({ ...rest, headers: { ...headers, ...(token ? bearer(token) : {}) } });
+}
+
+export async function loginRequest(app: FastifyInstance, username: string, password: string, extra: Record<string, string> = {}) {
+  return app.inject({
+    method: "POST",
+    url: "/api/v1/auth/token",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: new URLSearchParams({ username, password, ...extra }).toString(),
+  });
+}
+
+export async function loginAs(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const response = await loginRequest(app, username, password);
+  if (response.statusCode !== 200) throw new Error(`login as ${username} failed: ${response.statusCode} ${response.body}`);
+  return json<{ data: { access_token: string } }>(response).data.access_token;
+}
+
+export function adminToken(app: FastifyInstance): Promise<string> {
+  return loginAs(app, ADMIN_EMAIL, ADMIN_PASSWORD);
+}
+
+export interface NewUser {
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  userName?: string;
+  password?: string;
+}
+
+export async function registerUser(app: FastifyInstance, overrides: NewUser = {}) {
+  const body = {
+    firstname: "Ada",
+    lastname: "Lovelace",
+    email: uniqueEmail(),
+    password: GOOD_PASSWORD,
+    ...overrides,
+  };
+  const response = await app.inject({ method: "POST", url: "/api/v1/auth/register", payload: body });
+  return { response, body };
+}
+
+/** A registered and approved customer, logged in. */
+export async function createCustomer(app: FastifyInstance, overrides: NewUser = {}) {
+  const { response, body } = await registerUser(app, overrides);
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  const user = json<{ data: { user: User } }>(response).data.user;
+  const approval = await call(app, {
+    method: "POST",
+    url: `/api/v1/users/${user.id}/approve`,
+    token: await adminToken(app),
+  });
+  if (approval.statusCode !== 200) throw new Error(`approve failed: ${approval.statusCode} ${approval.body}`);
+  const token = await loginAs(app, body.email, body.password);
+  return { user: json<{ data: User }>(approval).data, token, email: body.email, password: body.password };
+}
+
+export function errorLoc(response: LightMyRequestResponse): (string | number)[][] {
+  return json<{ detail: { loc: (string | number)[] }[] }>(response).detail.map((item) => item.loc);
+}
+
+export function firstError(response: LightMyRequestResponse) {
+  const detail = json<{ detail: { loc: (string | number)[]; msg: string; type: string }[] }>(response).detail;
+  return detail[0]!;
+}

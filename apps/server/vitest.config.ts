@@ -1,0 +1,22 @@
+import { defineConfig } from "vitest/config";
+
+// Every integration test runs on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+const databases = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+
+export default defineConfig({
+  resolve: { conditions: ["source"] },
+  test: {
+    projects: databases.map((database) => ({
+      extends: true,
+      test: {
+        name: database,
+        include: ["src/**/*.test.ts"],
+        env: { TEST_DATABASE: database },
+        globalSetup: ["src/test/global-setup.ts"],
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+        pool: "forks",
+      },
+    })),
+  },
+});

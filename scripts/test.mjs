@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// `npm test`: builds once, then runs every suite (server on PGlite and, with TEST_DATABASE_URL, on
+// PostgreSQL; web units; end-to-end in Chromium) and closes with one "N passed, N failed" line.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const reports = mkdtempSync(path.join(os.tmpdir(), "portal-test-reports-"));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSuites = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function addVitest(file) {
+  if (!existsSync(file)) return false;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  return true;
+}
+
+function addPlaywright(file) {
+  if (!existsSync(file)) return false;
+  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+  return true;
+}
+
+function suite(label, workspace, kind) {
+  const output = path.join(reports, `${workspace.replace(/\W/g, "_")}.json`);
+  const args =
+    kind === "vitest"
+      ? ["run", "test", "-w", workspace, "--", "--reporter=default", "--reporter=json", `--outputFile.json=${output}`]
+      : ["run", "test", "-w", workspace];
+  const env = kind === "playwright" ? { PLAYWRIGHT_JSON_OUTPUT_FILE: output } : {};
+  const ok = run(label, "npm", args, env);
+  const counted = kind === "vitest" ? addVitest(output) : addPlaywright(output);
+  if (!ok || !counted) {
+    failedSuites.push(label);
+    if (!counted) totals.failed += 1;
+  }
+}
+
+if (!run("build", "npm", ["run", "build"])) {
+  console.log("\n0 passed, 1 failed");
+  process.exit(1);
+}
+
+const databases = process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite (set TEST_DATABASE_URL for PostgreSQL too)";
+suite(`server integration tests on ${databases}`, "@portal/server", "vitest");
+suite("web unit tests", "@portal/web", "vitest");
+
+if (existsSync(CHROMIUM)) {
+  suite("end-to-end tests in Chromium", "@portal/e2e", "playwright");
+} else if (process.env.CI) {
+  console.log(`\n${CHROMIUM} is missing: CI must run the end-to-end suite (.ci/run installs it).`);
+  failedSuites.push("end-to-end tests (no Chromium)");
+  totals.failed += 1;
+} else {
+  console.log(`\n=== end-to-end tests skipped: ${CHROMIUM} not found (as root: apt-get install -y chromium) ===`);
+}
+
+rmSync(reports, { recursive: true, force: true });
+if (failedSuites.length) console.log(`\nFailed: ${failedSuites.join("; ")}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSuites.length ? 1 : 0);
