@@ -1,0 +1,33 @@
+import { notifications } from "@mantine/notifications";
+import type { ErrorType } from "@portal/contract";
+import { i18n } from "./i18n";
+import { parseApiError, type ParsedError } from "./errors";
+
+/** Toast colours by the error parser's type: danger, warning or info (spec section 8). */
+const colorByType: Record<ErrorType | "success", string> = {
+  error: "red",
+  warning: "yellow",
+  info: "blue",
+  success: "teal",
+};
+
+export function notifySuccess(message: string): void {
+  notifications.show({ color: colorByType.success, message, withBorder: true });
+}
+
+export function notifyMessage(message: string, type: ErrorType): void {
+  notifications.show({
+    color: colorByType[type],
+    title: i18n.t(`errors.types.${type}`),
+    message,
+    withBorder: true,
+    style: { whiteSpace: "pre-line" },
+  });
+}
+
+/** Parses any thrown value with the spec's parser and shows it as a toast; returns what it showed. */
+export function notifyError(error: unknown): ParsedError {
+  const parsed = parseApiError(error, i18n.t);
+  notifyMessage(parsed.message, parsed.type);
+  return parsed;
+}

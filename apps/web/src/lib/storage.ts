@@ -1,0 +1,34 @@
+/** Keys of spec section 9 ("Local storage keys: token, language, theme") plus the sidebar flag. */
+export const storageKeys = {
+  token: "token",
+  language: "language",
+  theme: "theme",
+  sidebarMinimized: "sidebarMinimized",
+} as const;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
+
+/** localStorage can throw (privacy mode, quota, disabled storage): the app then just forgets. */
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Nothing to do: the value lives only for this page load.
+  }
+}
+
+export function removeStorage(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Same as above.
+  }
+}

@@ -1,0 +1,26 @@
+import "@testing-library/jest-dom/vitest";
+import { beforeAll, beforeEach } from "vitest";
+import { initI18n } from "@/lib/i18n";
+
+// jsdom has no matchMedia; Mantine and the sidebar hook ask it.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+beforeAll(async () => {
+  await initI18n("en");
+});
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
