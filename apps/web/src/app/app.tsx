@@ -1,0 +1,20 @@
+import { RouterProvider } from "react-router/dom";
+import { onUnauthorized, setLoginNavigator } from "@/lib/api-client";
+import { createQueryClient } from "@/lib/query-client";
+import { Providers } from "./providers";
+import { createAppRouter } from "./router";
+
+const queryClient = createQueryClient();
+const router = createAppRouter();
+
+// A 401 anywhere: the token is already gone; drop the cached user and go to login without a reload.
+onUnauthorized(() => queryClient.clear());
+setLoginNavigator((path) => void router.navigate(path, { replace: true }));
+
+export function App() {
+  return (
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+  );
+}

@@ -1,0 +1,41 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
+import { FullPageLoader } from "@/components/full-page-loader";
+import { endSession, hasToken, meQueryOptions } from "@/lib/auth";
+import { decideGuestRoute, decideProtectedRoute, type CurrentUserState, type GuardDecision } from "./guard-logic";
+import { useRouteHandles } from "./route-handle";
+
+function Decision({ decision }: { decision: GuardDecision }) {
+  const queryClient = useQueryClient();
+  const mustEnd = decision.action === "redirect" && decision.endSession === true;
+  useEffect(() => {
+    if (mustEnd) endSession(queryClient);
+  }, [mustEnd, queryClient]);
+  if (decision.action === "redirect") return <Navigate to={decision.to} replace />;
+  if (decision.action === "load") return <FullPageLoader />;
+  return <Outlet />;
+}
+
+/** /auth/*: a visitor who already has a token goes on to the dashboard (or the asked-for page). */
+export function GuestOnly() {
+  const [params] = useSearchParams();
+  return <Decision decision={decideGuestRoute({ hasToken: hasToken(), redirectParam: params.get("redirect") })} />;
+}
+
+/** Every page of the main layout; admin branches (handle.requiresAdmin) also need isAdmin. */
+export function RequireAuth() {
+  const location = useLocation();
+  const handles = useRouteHandles();
+  const tokenPresent = hasToken();
+  const me = useQuery({ ...meQueryOptions(), enabled: tokenPresent });
+  const user: CurrentUserState =
+    me.status === "success" ? { status: "success", user: me.data } : me.status === "error" ? { status: "error" } : { status: "pending" };
+  const decision = decideProtectedRoute({
+    hasToken: tokenPresent,
+    user,
+    requiresAdmin: handles.some((entry) => entry.handle.requiresAdmin),
+    fullPath: `${location.pathname}${location.search}${location.hash}`,
+  });
+  return <Decision decision={decision} />;
+}

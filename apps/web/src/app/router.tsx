@@ -1,0 +1,163 @@
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { FullPageLoader } from "@/components/full-page-loader";
+import { paths } from "@/lib/paths";
+import { GuestOnly, RequireAuth } from "./guards";
+import { RouteErrorPage } from "./pages/route-error-page";
+import type { PlaceholderKey, RouteHandle } from "./route-handle";
+
+/**
+ * Every route of spec section 2. Each page and layout is its own lazy chunk, so /auth/login loads
+ * only the auth layout and the login form on top of the shell.
+ */
+
+const placeholderPage = () => import("./pages/placeholder-page");
+
+/** A page a later issue fills: title, breadcrumb and empty state from the handle. */
+function placeholder(path: string, key: PlaceholderKey, extra: Partial<RouteHandle> = {}): RouteObject {
+  const handle: RouteHandle = { title: `pages.${key}.title`, crumb: `pages.${key}.title`, placeholder: key, ...extra };
+  return { path, lazy: placeholderPage, handle };
+}
+
+function redirect(to: string): RouteObject["element"] {
+  return <Navigate to={to} replace />;
+}
+
+const adminRoutes: RouteObject[] = [
+  { index: true, element: redirect(paths.admin.dashboard) },
+  placeholder("dashboard", "admin.dashboard"),
+  placeholder("license-requests", "admin.licenseRequests"),
+  {
+    path: "plans",
+    handle: { crumb: "pages.admin.plans.title" } satisfies RouteHandle,
+    children: [
+      { index: true, lazy: placeholderPage, handle: { title: "pages.admin.plans.title", placeholder: "admin.plans" } satisfies RouteHandle },
+      placeholder("create", "admin.planCreate"),
+      placeholder(":id", "admin.plan"),
+      placeholder(":id/edit", "admin.planEdit"),
+    ],
+  },
+  placeholder("users", "admin.users"),
+  {
+    path: "resolution-center",
+    handle: { crumb: "pages.admin.resolutionCenter.title" } satisfies RouteHandle,
+    children: [
+      {
+        index: true,
+        lazy: placeholderPage,
+        handle: { title: "pages.admin.resolutionCenter.title", placeholder: "admin.resolutionCenter" } satisfies RouteHandle,
+      },
+      placeholder(":uuid", "admin.ticket"),
+    ],
+  },
+  placeholder("purchased-licenses", "admin.purchasedLicenses"),
+  placeholder("manage-features", "admin.manageFeatures"),
+  placeholder("manage-services", "admin.manageServices"),
+  placeholder("log-monitor", "admin.logMonitor"),
+  placeholder("mfa-authenticator", "admin.mfaAuthenticator"),
+  placeholder("admin-updates", "admin.updates"),
+];
+
+const myLicensesPage = () => import("@/features/licenses/pages/my-licenses-page");
+
+const mainRoutes: RouteObject[] = [
+  {
+    path: "dashboard",
+    lazy: () => import("@/features/dashboard/pages/dashboard-page"),
+    handle: { title: "pages.dashboard.title", crumb: "pages.dashboard.title" } satisfies RouteHandle,
+  },
+  {
+    path: "my-licenses",
+    handle: { title: "pages.myLicenses.title", crumb: "pages.myLicenses.title", crumbTo: paths.myLicenseRequests } satisfies RouteHandle,
+    children: [
+      { index: true, element: redirect(paths.myLicenseRequests) },
+      { path: "requests", lazy: myLicensesPage, handle: { crumb: "pages.myLicenses.requestsTab" } satisfies RouteHandle },
+      { path: "purchased", lazy: myLicensesPage, handle: { crumb: "pages.myLicenses.purchasedTab" } satisfies RouteHandle },
+    ],
+  },
+  {
+    path: "license-requests",
+    handle: { crumb: "pages.licenseRequests.title" } satisfies RouteHandle,
+    children: [
+      { index: true, lazy: placeholderPage, handle: { title: "pages.licenseRequests.title", placeholder: "licenseRequests" } satisfies RouteHandle },
+      // Spec section 2: /license-requests/edit/{id} needs login and admin.
+      placeholder("edit/:id", "licenseRequestEdit", { requiresAdmin: true }),
+    ],
+  },
+  placeholder("settings", "settings"),
+  placeholder("updates", "updates"),
+  placeholder("preferences", "preferences"),
+  placeholder("projects", "projects"),
+  placeholder("payments", "payments"),
+  placeholder("billing", "billing"),
+  {
+    path: "pricing-plans",
+    handle: { crumb: "pages.pricingPlans.title" } satisfies RouteHandle,
+    children: [
+      { index: true, lazy: placeholderPage, handle: { title: "pages.pricingPlans.title", placeholder: "pricingPlans" } satisfies RouteHandle },
+      placeholder("custom-license", "customLicense"),
+      placeholder("confirmation/:planId", "planConfirmation"),
+    ],
+  },
+  placeholder("faq", "faq"),
+  {
+    path: "my-tickets",
+    handle: { crumb: "pages.myTickets.title" } satisfies RouteHandle,
+    children: [
+      {
+        index: true,
+        lazy: placeholderPage,
+        handle: {
+          title: "pages.myTickets.title",
+          placeholder: "myTickets",
+          placeholderAction: { label: "pages.myTickets.create", to: paths.createTicket },
+        } satisfies RouteHandle,
+      },
+      placeholder(":uuid", "ticketDetails"),
+    ],
+  },
+  placeholder("create-new-ticket", "createTicket"),
+  placeholder("purchased-licenses", "purchasedLicenses"),
+  {
+    path: "admin",
+    handle: { requiresAdmin: true, crumb: "nav.adminPanel", crumbTo: paths.admin.dashboard } satisfies RouteHandle,
+    children: adminRoutes,
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      { index: true, element: redirect(paths.dashboard) },
+      {
+        path: "auth",
+        element: <GuestOnly />,
+        children: [
+          {
+            lazy: () => import("./layouts/auth-layout"),
+            children: [
+              { index: true, element: redirect(paths.auth.login) },
+              { path: "login", lazy: () => import("@/features/auth/pages/login-page") },
+              { path: "signup", lazy: () => import("@/features/auth/pages/signup-page") },
+              { path: "recover-password", lazy: () => import("@/features/auth/pages/recover-password-page") },
+              { path: "recover-password-email", lazy: () => import("@/features/auth/pages/recover-password-email-page") },
+            ],
+          },
+        ],
+      },
+      { path: "404", lazy: () => import("./pages/not-found-page") },
+      {
+        element: <RequireAuth />,
+        children: [{ lazy: () => import("./layouts/main-layout"), children: mainRoutes }],
+      },
+      // Unknown paths go to the dashboard (spec section 2).
+      { path: "*", element: redirect(paths.dashboard) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
