@@ -1,0 +1,78 @@
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { errorCodes } from "@portal/contract";
+import { describe, expect, it } from "vitest";
+import { languages } from "@/lib/i18n";
+import en from "../en";
+import es from "../es";
+import fa from "../fa";
+import ptBR from "../pt-BR";
+import tr from "../tr";
+import zhCN from "../zh-CN";
+
+type Tree = { [key: string]: string | Tree };
+
+/** "a.b.c" → value, for every leaf. */
+function flatten(tree: Tree, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(full, value);
+    else for (const [k, v] of flatten(value, full)) out.set(k, v);
+  }
+  return out;
+}
+
+const english = flatten(en as unknown as Tree);
+const others: Record<string, Tree> = { tr, es, "zh-CN": zhCN, fa, "pt-BR": ptBR } as unknown as Record<string, Tree>;
+
+/** Words that stay the same in a translation (brand, acronyms, language-neutral tokens). */
+const sameEverywhere = new Set(["nav.faq", "profileMenu.faq", "pages.faq.title", "pages.dashboard.links.faq", "nav.admin.mfaAuthenticator", "app.pageTitle"]);
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
+
+describe("locales", () => {
+  it("there is a folder for every language of the selector, and nothing else", () => {
+    const dir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+    const folders = readdirSync(dir).filter((name) => name !== "__tests__" && statSync(path.join(dir, name)).isDirectory());
+    expect(folders.sort()).toEqual(languages.map((language) => language.code).sort());
+    expect(Object.keys(others).sort()).toEqual(languages.map((l) => l.code).filter((code) => code !== "en").sort());
+  });
+
+  it("English has a message for every error code of the contract", () => {
+    for (const code of errorCodes) expect(english.get(`errors.codes.${code}`), code).toBeTruthy();
+  });
+
+  it("English has no empty message", () => {
+    for (const [key, value] of english) expect(value.trim(), key).not.toBe("");
+  });
+
+  describe.each(Object.entries(others))("%s", (code, messages) => {
+    const flat = flatten(messages);
+
+    it("has every key English has", () => {
+      const missing = [...english.keys()].filter((key) => !flat.has(key));
+      expect(missing, `${code} lacks: ${missing.join(", ")}`).toEqual([]);
+    });
+
+    it("has no key English does not have", () => {
+      const extra = [...flat.keys()].filter((key) => !english.has(key));
+      expect(extra, `${code} has extra: ${extra.join(", ")}`).toEqual([]);
+    });
+
+    it("has no empty message", () => {
+      for (const [key, value] of flat) expect(value.trim(), `${code}: ${key}`).not.toBe("");
+    });
+
+    it("keeps every {{placeholder}}", () => {
+      for (const [key, value] of english) expect(placeholders(flat.get(key) ?? ""), `${code}: ${key}`).toEqual(placeholders(value));
+    });
+
+    it("is a translation, not a copy of English", () => {
+      const copied = [...english].filter(([key, value]) => !sameEverywhere.has(key) && flat.get(key) === value).map(([key]) => key);
+      // A few words can legitimately be the same (e.g. "Email" in Spanish-speaking UIs); whole screens cannot.
+      expect(copied.length / english.size, `${code} copies English for: ${copied.join(", ")}`).toBeLessThan(0.03);
+    });
+  });
+});
