@@ -75,7 +75,7 @@ describe("platform", () => {
     const anonymous = await t.app.inject({ method: "GET", url: "/api/v1/users" });
     expect(anonymous.statusCode).toBe(401);
     const { createCustomer } = await import("./test/helpers.js");
-    const customer = await createCustomer(t.app);
+    const customer = await createCustomer(t);
     for (const url of ["/api/v1/users", "/api/v1/audit-events"]) {
       const response = await call(t.app, { method: "GET", url, token: customer.token });
       expect(response.statusCode).toBe(403);

@@ -10,15 +10,20 @@ import { errorHandlerPlugin } from "./plugins/error-handler.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { securityPlugin } from "./plugins/security.js";
 import { webPlugin } from "./plugins/web.js";
+import { rateLimitPlugin } from "./plugins/rate-limit.js";
+import { createMailer, type Mailer } from "./lib/mailer.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
+import { notificationRoutes } from "./modules/notifications/notifications.routes.js";
 
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions["logger"];
+  /** Defaults to SMTP_URL or the DATA_DIR/mail outbox. */
+  mailer?: Mailer;
 }
 
 export const defaultWebDistDir = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -26,7 +31,7 @@ export const defaultWebDistDir = fileURLToPath(new URL("../../web/dist", import.
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole API as one Fastify instance; server.ts listens with it, tests call it with inject(). */
-export async function buildApp({ config, database, logger = false }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, mailer }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -44,6 +49,7 @@ export async function buildApp({ config, database, logger = false }: AppDependen
   app.decorate("db", database.db);
   app.decorate("dbKind", database.kind);
   app.decorate("config", config);
+  app.decorate("mailer", mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, logger: app.log }));
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -51,6 +57,7 @@ export async function buildApp({ config, database, logger = false }: AppDependen
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
   await app.register(formBody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(rateLimitPlugin, { redisUrl: config.REDIS_URL });
   await app.register(openApiPlugin);
 
   await app.register(
@@ -60,6 +67,7 @@ export async function buildApp({ config, database, logger = false }: AppDependen
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(auditRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: "/api/v1" },
   );

@@ -23,7 +23,11 @@ const configSchema = z.object({
       })
       .optional(),
   ),
-  SMTP_URL: optionalText,
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+  MAIL_FROM: z.string().trim().min(3).default("Licence Portal <no-reply@portal.local>"),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).optional()),
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }).optional()),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   LICENSE_SIGNING_KEY: optionalText,
   TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(525_600).default(480),
   SEED_DEMO: z
@@ -38,7 +42,11 @@ const configSchema = z.object({
   WEB_DIST_DIR: optionalText,
 });
 
-export type Config = z.output<typeof configSchema> & { dataDir: string };
+export type Config = z.output<typeof configSchema> & {
+  dataDir: string;
+  /** Where links in e-mails point: PUBLIC_URL, or this server's own address. */
+  publicUrl: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -49,5 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const { PUBLIC_URL, HOST, PORT } = parsed.data;
+  const publicUrl = (PUBLIC_URL ?? `http://${HOST.includes(":") ? `[${HOST}]` : HOST}:${PORT}`).replace(/\/+$/, "");
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), publicUrl };
 }

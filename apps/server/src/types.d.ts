@@ -1,6 +1,7 @@
 import type { Config } from "./config.js";
 import type { Database, DatabaseKind } from "./db/client.js";
 import type { UserRow } from "./db/schema/index.js";
+import type { Mailer } from "./lib/mailer.js";
 
 export type Access = "public" | "user" | "admin";
 
@@ -9,6 +10,7 @@ declare module "fastify" {
     db: Database;
     dbKind: DatabaseKind;
     config: Config;
+    mailer: Mailer;
   }
   interface FastifyRequest {
     /** The caller, loaded once per request by the auth plugin; null on public routes without a token. */

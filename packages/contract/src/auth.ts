@@ -116,3 +116,88 @@ export const signUpFormSchema = z
     path: ["repeatPassword"],
   });
 export type SignUpForm = z.input<typeof signUpFormSchema>;
+
+/** Password-change rule of spec section 5: at least 6 different characters. */
+export function countUniqueCharacters(password: string): number {
+  return new Set(Array.from(password)).size;
+}
+
+const tokenField = z
+  .string({ error: "Token field is required" })
+  .trim()
+  .min(1, { error: "Token field is required" })
+  .max(200, { error: "Token is not valid" });
+
+export const verifyEmailBodySchema = z.strictObject({ token: tokenField }).meta({ id: "VerifyEmailBody" });
+export const emailOnlyBodySchema = z.strictObject({ email: emailField }).meta({ id: "EmailBody" });
+
+export const resetPasswordBodySchema = z
+  .strictObject({ token: tokenField, password: passwordField })
+  .meta({ id: "ResetPasswordBody" });
+
+export const changePasswordBodySchema = z
+  .strictObject({
+    oldPassword: z
+      .string({ error: "Old password field is required" })
+      .min(1, { error: "Old password field is required" })
+      .max(1024),
+    newPassword: z
+      .string({ error: "New password field is required" })
+      .min(1, { error: "New password field is required" })
+      .max(1024),
+    confirmPassword: z.string().max(1024).optional(),
+  })
+  .meta({ id: "ChangePasswordBody" });
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+export const CHANGE_PASSWORD_MESSAGES = {
+  mustDiffer: "New password must be different from the old password",
+  confirmMismatch: "Confirm password does not match new password",
+  uniqueCharacters: "Password must contain at least 6 unique characters",
+} as const;
+
+/** The web password-change form: every rule of spec section 5, checked before sending. */
+export const changePasswordFormSchema = z
+  .object({
+    oldPassword: z.string().min(1, { error: "Old password field is required" }),
+    newPassword: z
+      .string()
+      .min(1, { error: "New password field is required" })
+      .refine((value) => countUniqueCharacters(value) >= PASSWORD_CHANGE_MIN_UNIQUE_CHARACTERS, {
+        error: CHANGE_PASSWORD_MESSAGES.uniqueCharacters,
+      })
+      .refine(meetsPasswordRequirements, {
+        error: "Password must be at least 8 characters and include a letter, a number and a special character",
+      }),
+    confirmPassword: z.string().min(1, { error: "Confirm password field is required" }),
+  })
+  .refine((form) => form.newPassword !== form.oldPassword, {
+    error: CHANGE_PASSWORD_MESSAGES.mustDiffer,
+    path: ["newPassword"],
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    error: CHANGE_PASSWORD_MESSAGES.confirmMismatch,
+    path: ["confirmPassword"],
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
+export const twoFactorCodeBodySchema = z
+  .strictObject({
+    code: z
+      .string({ error: "Code field is required" })
+      .trim()
+      .min(1, { error: "Code field is required" })
+      .max(32, { error: "Code is not valid" }),
+  })
+  .meta({ id: "TwoFactorCodeBody" });
+
+export const twoFactorSetupSchema = z
+  .object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() })
+  .meta({ id: "TwoFactorSetup" });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+export const twoFactorEnabledSchema = z
+  .object({ enabled: z.literal(true), recoveryCodes: z.array(z.string()) })
+  .meta({ id: "TwoFactorEnabled" });
+
+export const RECOVERY_CODE_COUNT = 10;

@@ -62,6 +62,32 @@ export const errorCatalogue = {
     message: "This account has been disabled. Please contact support.",
   },
   "auth/forbidden": { status: 403, type: "error", message: "You do not have permission to do this." },
+  "auth/token_invalid": {
+    status: 400,
+    type: "error",
+    message: "This link is invalid or has expired. Please request a new one.",
+  },
+  "auth/2fa_already_enabled": {
+    status: 409,
+    type: "warning",
+    message: "Two-factor authentication is already enabled for this account.",
+  },
+  "auth/2fa_not_enabled": {
+    status: 409,
+    type: "warning",
+    message: "Two-factor authentication is not enabled for this account.",
+  },
+  "auth/2fa_setup_required": {
+    status: 409,
+    type: "warning",
+    message: "Start the two-factor setup first to get a new secret.",
+  },
+  "user/last_admin": {
+    status: 409,
+    type: "error",
+    message: "The last active administrator cannot lose administrator rights or be locked or disabled.",
+  },
+  "user/not_locked": { status: 409, type: "warning", message: "This account is not locked." },
   "user/not_pending": { status: 409, type: "warning", message: "This registration is not pending approval." },
   "common/bad_request": { status: 400, type: "error", message: "The request could not be understood." },
   "common/not_found": { status: 404, type: "error", message: "The requested resource was not found." },

@@ -4,3 +4,4 @@ export * from "./auth.js";
 export * from "./users.js";
 export * from "./audit.js";
 export * from "./health.js";
+export * from "./notifications.js";

@@ -6,11 +6,12 @@ export class AppError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, options: { message?: string; headers?: Record<string, string> } = {}) {
+  /** `status` overrides the code's usual one, e.g. a wrong 2FA code outside login must not be a 401. */
+  constructor(code: ErrorCode, options: { message?: string; headers?: Record<string, string>; status?: number } = {}) {
     super(options.message ?? errorCatalogue[code].message);
     this.name = "AppError";
     this.code = code;
-    this.status = errorCatalogue[code].status;
+    this.status = options.status ?? errorCatalogue[code].status;
     this.headers = options.headers ?? {};
   }
 }

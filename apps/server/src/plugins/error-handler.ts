@@ -68,7 +68,7 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         reply.headers(error.headers);
-        return sendDomainError(reply, error.code, error.message);
+        return reply.status(error.status).send(domainError(error.code, error.message));
       }
       if (error instanceof FieldError) {
         return reply.status(422).send({ detail: [{ loc: [error.location, error.field], msg: error.message, type: "error" }] });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
@@ -52,6 +52,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ADMIN_PASSWORD,
     WEB_DIST_DIR: path.join(dataDir, "no-web-build"),
     LOG_LEVEL: "silent",
+    PUBLIC_URL: "https://portal.example.com",
+    // Tests log in hundreds of times from 127.0.0.1; the limiter has tests of its own.
+    AUTH_RATE_LIMIT_PER_MINUTE: "100000",
     ...env,
   });
   const database = await openTestDatabase();
@@ -135,11 +138,63 @@ export async function registerUser(app: FastifyInstance, overrides: NewUser = {}
   return { response, body };
 }
 
-/** A registered and approved customer, logged in. */
-export async function createCustomer(app: FastifyInstance, overrides: NewUser = {}) {
+export interface SentMail {
+  file: string;
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/** Every message in the DATA_DIR/mail outbox, oldest first. */
+export async function outbox(dataDir: string): Promise<SentMail[]> {
+  const directory = path.join(dataDir, "mail");
+  const files = (await readdir(directory).catch(() => [] as string[])).filter((file) => file.endsWith(".eml")).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = await readFile(path.join(directory, file), "utf8");
+      const [head = "", ...rest] = raw.split("\n\n");
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, "mi").exec(head)?.[1]?.trim() ?? "";
+      const body = rest.join("\n\n").replace(/=\n/g, "").replace(/=3D/g, "=");
+      return { file, to: header("To"), subject: header("Subject"), body };
+    }),
+  );
+}
+
+/** Waits (mail goes out after the answer) for the newest message to `to` whose subject matches. */
+export async function waitForMail(dataDir: string, to: string, subject: RegExp, timeoutMs = 3_000): Promise<SentMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await outbox(dataDir)).filter((mail) => mail.to.includes(to) && subject.test(mail.subject)).at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export function linkToken(mail: SentMail): string {
+  const match = /[?&]token=([A-Za-z0-9_%-]+)/.exec(mail.body);
+  if (!match?.[1]) throw new Error(`no token link in mail "${mail.subject}"`);
+  return decodeURIComponent(match[1]);
+}
+
+/** Opens the verification link mailed at sign-up, as the user would. */
+export async function verifyEmailOf(testApp: TestApp, email: string): Promise<void> {
+  const mail = await waitForMail(testApp.dataDir, email, /verify your e-mail/i);
+  const response = await testApp.app.inject({
+    method: "POST",
+    url: "/api/v1/auth/verify-email",
+    payload: { token: linkToken(mail) },
+  });
+  if (response.statusCode !== 200) throw new Error(`verify failed: ${response.statusCode} ${response.body}`);
+}
+
+/** A registered, e-mail-verified and approved customer, logged in. */
+export async function createCustomer(testApp: TestApp, overrides: NewUser = {}) {
+  const { app } = testApp;
   const { response, body } = await registerUser(app, overrides);
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   const user = json<{ data: { user: User } }>(response).data.user;
+  await verifyEmailOf(testApp, body.email);
   const approval = await call(app, {
     method: "POST",
     url: `/api/v1/users/${user.id}/approve`,

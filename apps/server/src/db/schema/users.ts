@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { NotificationSettings } from "@portal/contract";
 
 export const users = pgTable(
   "users",
@@ -15,6 +16,11 @@ export const users = pgTable(
     status: text("status", { enum: ["pending", "active", "locked", "disabled"] }).notNull().default("pending"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    twoFactorSecret: text("two_factor_secret"),
+    // Set by 2FA setup, moved to two_factor_secret once a code proves the authenticator has it.
+    twoFactorPendingSecret: text("two_factor_pending_secret"),
+    // The last TOTP time step accepted: a code is good once only.
+    twoFactorLastStep: bigint("two_factor_last_step", { mode: "number" }),
     failedLoginCount: integer("failed_login_count").notNull().default(0),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
     approvedBy: uuid("approved_by"),
@@ -52,3 +58,45 @@ export const sessions = pgTable(
 );
 
 export type SessionRow = typeof sessions.$inferSelect;
+
+/** Single-use, expiring links mailed to the user (e-mail verification, password reset). */
+export const userTokens = pgTable(
+  "user_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["email_verification", "password_reset"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("user_tokens_token_hash_key").on(table.tokenHash),
+    index("user_tokens_user_purpose_idx").on(table.userId, table.purpose),
+  ],
+);
+
+/** One-time 2FA recovery codes, stored as SHA-256 only. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("recovery_codes_user_code_key").on(table.userId, table.codeHash)],
+);
+
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  settings: jsonb("settings").$type<NotificationSettings>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

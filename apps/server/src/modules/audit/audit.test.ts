@@ -6,7 +6,7 @@ const t = useTestApp();
 
 describe("GET /api/v1/audit-events", () => {
   it("lists events newest first with their actor, paged", async () => {
-    const customer = await createCustomer(t.app);
+    const customer = await createCustomer(t);
     await loginRequest(t.app, customer.email, "Wrong-pass-1!");
     const admin = await adminToken(t.app);
     const response = await call(t.app, { method: "GET", url: "/api/v1/audit-events?pageSize=3", token: admin });
@@ -21,11 +21,11 @@ describe("GET /api/v1/audit-events", () => {
   });
 
   it("filters by actor, action and time", async () => {
-    const customer = await createCustomer(t.app);
+    const customer = await createCustomer(t);
     const admin = await adminToken(t.app);
     const byActor = await call(t.app, { method: "GET", url: `/api/v1/audit-events?actorId=${customer.user.id}&sort=at&order=asc`, token: admin });
     const actions = json<{ data: Page<AuditEvent> }>(byActor).data.items.map((item) => item.action);
-    expect(actions).toEqual(["auth.register", "auth.login"]);
+    expect(actions).toEqual(["auth.register", "auth.email_verified", "auth.login"]);
 
     const byAction = await call(t.app, { method: "GET", url: "/api/v1/audit-events?action=user.approved", token: admin });
     const approvals = json<{ data: Page<AuditEvent> }>(byAction).data.items;

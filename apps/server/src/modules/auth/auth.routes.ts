@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  changePasswordBodySchema,
+  emailOnlyBodySchema,
+  resetPasswordBodySchema,
+  twoFactorCodeBodySchema,
+  twoFactorEnabledSchema,
+  twoFactorSetupSchema,
+  verifyEmailBodySchema,
   registerBodySchema,
   successEnvelope,
   tokenAnswerSchema,
@@ -11,13 +18,24 @@ import {
 import { AppError } from "../../lib/app-error.js";
 import { requestContext } from "../../lib/request-context.js";
 import { presentUser } from "../users/users.presenter.js";
+import { changePassword, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from "./account.service.js";
 import { login, logout, register, updateMe } from "./auth.service.js";
+import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from "./two-factor.service.js";
+
+const done = <T extends z.ZodRawShape>(shape: T) => successEnvelope(z.object(shape));
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Per IP: the calls an attacker would repeat (guessing passwords, flooding sign-ups or mail).
+  const publicLimited = {
+    access: "public" as const,
+    rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+  };
+  const mailing = () => ({ mailer: app.mailer, publicUrl: app.config.publicUrl });
+
   app.post(
     "/auth/token",
     {
-      config: { access: "public" },
+      config: publicLimited,
       schema: {
         tags: ["auth"],
         summary: "Log in (OAuth2 password form: username is the e-mail or userName)",
@@ -36,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/auth/register",
     {
-      config: { access: "public" },
+      config: publicLimited,
       schema: {
         tags: ["auth"],
         summary: "Create an account; it stays pending until an administrator approves it",
@@ -45,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await register(app.db, request.body, requestContext(request));
+      const user = await register(app.db, request.body, requestContext(request), mailing());
       return reply.status(201).send({ status: "success" as const, data: { user } });
     },
   );
@@ -90,6 +108,141 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (request.sessionId) await logout(app.db, request.sessionId, requestContext(request));
       return { status: "success" as const, data: { loggedOut: true as const } };
+    },
+  );
+
+  app.post(
+    "/auth/verify-email",
+    {
+      config: publicLimited,
+      schema: {
+        tags: ["auth"],
+        summary: "Mark the e-mail verified with the token of the mailed link (single use)",
+        body: verifyEmailBodySchema,
+        response: { 200: done({ emailVerified: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await verifyEmail(app.db, request.body.token, requestContext(request));
+      return { status: "success" as const, data: { emailVerified: true as const } };
+    },
+  );
+
+  app.post(
+    "/auth/verify-email/resend",
+    {
+      config: publicLimited,
+      schema: {
+        tags: ["auth"],
+        summary: "Mail a new verification link (same answer whether or not the address has an account)",
+        body: emailOnlyBodySchema,
+        response: { 200: done({ sent: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await resendVerification(app.db, request.body.email, requestContext(request), mailing());
+      return { status: "success" as const, data: { sent: true as const } };
+    },
+  );
+
+  app.post(
+    "/auth/recover-password",
+    {
+      config: publicLimited,
+      schema: {
+        tags: ["auth"],
+        summary: "Mail a password-reset link (always 200: no account enumeration)",
+        body: emailOnlyBodySchema,
+        response: { 200: done({ sent: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(app.db, request.body.email, requestContext(request), mailing());
+      return { status: "success" as const, data: { sent: true as const } };
+    },
+  );
+
+  app.post(
+    "/auth/reset-password",
+    {
+      config: publicLimited,
+      schema: {
+        tags: ["auth"],
+        summary: "Set a new password with the token of the mailed link; every session is revoked",
+        body: resetPasswordBodySchema,
+        response: { 200: done({ passwordReset: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await resetPassword(app.db, request.body.token, request.body.password, requestContext(request));
+      return { status: "success" as const, data: { passwordReset: true as const } };
+    },
+  );
+
+  app.post(
+    "/auth/password",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Change the password; every session of the user is revoked",
+        body: changePasswordBodySchema,
+        response: { 200: done({ passwordChanged: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await changePassword(app.db, currentUser(request.user), request.body, requestContext(request), app.mailer);
+      return { status: "success" as const, data: { passwordChanged: true as const } };
+    },
+  );
+
+  app.post(
+    "/auth/2fa/setup",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Start TOTP setup: a new secret, its otpauth URL and QR code",
+        response: { 200: successEnvelope(twoFactorSetupSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return {
+        status: "success" as const,
+        data: await startTwoFactorSetup(app.db, currentUser(request.user), requestContext(request)),
+      };
+    },
+  );
+
+  app.post(
+    "/auth/2fa/enable",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Turn 2FA on with a code from the authenticator; answers ten one-time recovery codes, once",
+        body: twoFactorCodeBodySchema,
+        response: { 200: successEnvelope(twoFactorEnabledSchema) },
+      },
+    },
+    async (request, reply) => {
+      const recoveryCodes = await enableTwoFactor(app.db, currentUser(request.user), request.body.code, requestContext(request));
+      reply.header("cache-control", "no-store");
+      return { status: "success" as const, data: { enabled: true as const, recoveryCodes } };
+    },
+  );
+
+  app.post(
+    "/auth/2fa/disable",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Turn 2FA off with a current code or a recovery code",
+        body: twoFactorCodeBodySchema,
+        response: { 200: done({ enabled: z.literal(false) }) },
+      },
+    },
+    async (request) => {
+      await disableTwoFactor(app.db, currentUser(request.user), request.body.code, requestContext(request));
+      return { status: "success" as const, data: { enabled: false as const } };
     },
   );
 };

@@ -18,6 +18,8 @@ import type { RequestContext } from "../../lib/request-context.js";
 import { hashToken, newOpaqueToken } from "../../lib/tokens.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { presentUser } from "../users/users.presenter.js";
+import { issueVerificationLink, type AccountMailing } from "./account.service.js";
+import { spendSecondFactor } from "./two-factor.service.js";
 
 export const MAX_FAILED_LOGINS = 5;
 
@@ -65,7 +67,12 @@ function conflictFromUniqueViolation(error: unknown): never {
   throw error;
 }
 
-export async function register(db: Database, input: RegisterInput, context: RequestContext): Promise<User> {
+export async function register(
+  db: Database,
+  input: RegisterInput,
+  context: RequestContext,
+  mailing: AccountMailing,
+): Promise<User> {
   const userName = input.userName ?? input.email;
   checkUserNameShape(userName, input.email);
   if (!meetsPasswordRequirements(input.password)) throw new AppError("auth/password_requirements");
@@ -75,8 +82,9 @@ export async function register(db: Database, input: RegisterInput, context: Requ
   await assertUserNameFree(db, userName);
 
   const passwordHash = await hashPassword(input.password);
+  let registered: { user: User; mail: Awaited<ReturnType<typeof issueVerificationLink>> };
   try {
-    return await db.transaction(async (tx) => {
+    registered = await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
         .values({
@@ -94,12 +102,14 @@ export async function register(db: Database, input: RegisterInput, context: Requ
         targetType: "user",
         targetId: created.id,
       });
-      return presentUser(created);
+      return { user: presentUser(created), mail: await issueVerificationLink(tx, created, mailing.publicUrl) };
     });
   } catch (error) {
     // Two sign-ups racing for the same e-mail or userName: the loser gets the same 409.
     conflictFromUniqueViolation(error);
   }
+  mailing.mailer.sendInBackground(registered.mail);
+  return registered.user;
 }
 
 async function recordLoginFailure(
@@ -111,7 +121,7 @@ async function recordLoginFailure(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     let lockedNow = false;
-    if (user && reason === "wrong_password") {
+    if (user && (reason === "wrong_password" || reason === "wrong_otp")) {
       const [updated] = await tx
         .update(users)
         .set({
@@ -166,10 +176,19 @@ export async function login(
     await recordLoginFailure(db, context, user.status, user, input.username);
     throw refusal;
   }
+  if (!user.emailVerifiedAt) {
+    await recordLoginFailure(db, context, "email_not_verified", user, input.username);
+    throw new AppError("auth/email_verification");
+  }
+  if (user.twoFactorEnabled && !input.otp) {
+    await recordLoginFailure(db, context, "2fa_required", user, input.username);
+    throw new AppError("auth/2fa_required");
+  }
 
   const token = newOpaqueToken();
   const expiresInSeconds = tokenTtlMinutes * 60;
   const signedIn = await db.transaction(async (tx) => {
+    if (user.twoFactorEnabled && !(await spendSecondFactor(tx, user, input.otp ?? ""))) return undefined;
     const [updated] = await tx
       .update(users)
       .set({ failedLoginCount: 0 })
@@ -192,6 +211,10 @@ export async function login(
     });
     return updated ?? user;
   });
+  if (!signedIn) {
+    await recordLoginFailure(db, context, "wrong_otp", user, input.username);
+    throw new AppError("auth/2fa_invalid");
+  }
 
   return { access_token: token, token_type: "bearer", expires_in: expiresInSeconds, user: presentUser(signedIn) };
 }

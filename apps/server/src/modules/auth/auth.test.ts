@@ -162,7 +162,7 @@ describe("POST /api/v1/auth/token", () => {
   });
 
   it("accepts the userName instead of the e-mail, in any case, and a JSON body", async () => {
-    const customer = await createCustomer(t.app, { userName: "Grace_H" });
+    const customer = await createCustomer(t, { userName: "Grace_H" });
     expect(await loginAs(t.app, "grace_h", customer.password)).toBeTruthy();
     const asJson = await t.app.inject({
       method: "POST",
@@ -190,7 +190,7 @@ describe("POST /api/v1/auth/token", () => {
       return performance.now() - started;
     };
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const customer = await createCustomer(t.app);
+    const customer = await createCustomer(t);
     const unknown: number[] = [];
     const wrong: number[] = [];
     // Only three wrong passwords: a fourth and fifth would lock the account.
@@ -220,7 +220,7 @@ describe("POST /api/v1/auth/token", () => {
   });
 
   it("locks the account after five wrong passwords in a row, then refuses even the right one with 423", async () => {
-    const customer = await createCustomer(t.app);
+    const customer = await createCustomer(t);
     for (let attempt = 1; attempt <= 5; attempt++) {
       const response = await loginRequest(t.app, customer.email, "Wrong-pass-1!");
       expect(response.statusCode).toBe(401);
@@ -242,7 +242,7 @@ describe("POST /api/v1/auth/token", () => {
   });
 
   it("resets the failure count after a successful login", async () => {
-    const customer = await createCustomer(t.app);
+    const customer = await createCustomer(t);
     for (let round = 0; round < 2; round++) {
       for (let attempt = 0; attempt < 4; attempt++) await loginRequest(t.app, customer.email, "Wrong-pass-1!");
       expect((await loginRequest(t.app, customer.email, customer.password)).statusCode).toBe(200);
@@ -252,7 +252,7 @@ describe("POST /api/v1/auth/token", () => {
   });
 
   it("refuses a disabled account", async () => {
-    const customer = await createCustomer(t.app);
+    const customer = await createCustomer(t);
     await t.database.db.update(users).set({ status: "disabled" }).where(eq(users.id, customer.user.id));
     const response = await loginRequest(t.app, customer.email, customer.password);
     expect(response.statusCode).toBe(403);
@@ -293,7 +293,7 @@ describe("tokens", () => {
   });
 
   it("answers auth/token_expired (info) once the session has expired", async () => {
-    const customer = await createCustomer(t.app);
+    const customer = await createCustomer(t);
     await t.database.db
       .update(sessions)
       .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -317,7 +317,7 @@ describe("tokens", () => {
   });
 
   it("logout revokes only the token it carries", async () => {
-    const customer = await createCustomer(t.app);
+    const customer = await createCustomer(t);
     const second = await loginAs(t.app, customer.email, customer.password);
     const loggedOut = await call(t.app, { method: "POST", url: "/api/v1/auth/logout", token: customer.token });
     expect(loggedOut.statusCode).toBe(200);
@@ -332,7 +332,7 @@ describe("tokens", () => {
 
 describe("PUT /api/v1/auth/me", () => {
   it("changes names and userName, and records the change", async () => {
-    const customer = await createCustomer(t.app);
+    const customer = await createCustomer(t);
     const response = await call(t.app, {
       method: "PUT",
       url: "/api/v1/auth/me",
@@ -345,7 +345,7 @@ describe("PUT /api/v1/auth/me", () => {
   });
 
   it("keeps the e-mail fallback as userName when sent back unchanged", async () => {
-    const customer = await createCustomer(t.app);
+    const customer = await createCustomer(t);
     const response = await call(t.app, {
       method: "PUT",
       url: "/api/v1/auth/me",
@@ -356,8 +356,8 @@ describe("PUT /api/v1/auth/me", () => {
   });
 
   it("refuses another account's userName, unknown fields and the e-mail or admin flag", async () => {
-    const first = await createCustomer(t.app, { userName: "first_one" });
-    const second = await createCustomer(t.app);
+    const first = await createCustomer(t, { userName: "first_one" });
+    const second = await createCustomer(t);
     const taken = await call(t.app, { method: "PUT", url: "/api/v1/auth/me", token: second.token, payload: { userName: "FIRST_ONE" } });
     expect(taken.statusCode).toBe(409);
     expect(firstError(taken).loc).toEqual(["auth/username_taken"]);
@@ -379,7 +379,7 @@ describe("PUT /api/v1/auth/me", () => {
 
 describe("audit trail of authentication", () => {
   it("records login success, failure and logout with IP and user agent", async () => {
-    const customer = await createCustomer(t.app);
+    const customer = await createCustomer(t);
     await t.app.inject({
       method: "POST",
       url: "/api/v1/auth/token",

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { pageOf, successEnvelope, userListQuerySchema, userSchema, uuidParam } from "@portal/contract";
+import { pageOf, successEnvelope, userListQuerySchema, userPatchBodySchema, userSchema, uuidParam } from "@portal/contract";
 import { requestContext } from "../../lib/request-context.js";
-import { approveUser, getUser, listUsers } from "./users.service.js";
+import { approveUser, getUser, listUsers, lockUser, patchUser, unlockUser } from "./users.service.js";
+
+const adminOnly = { access: "admin" as const };
+const userAnswer = { 200: successEnvelope(userSchema) };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/users",
     {
-      config: { access: "admin" },
+      config: adminOnly,
       schema: {
         tags: ["users"],
         summary: "Every account, paged and sorted in SQL (admin)",
@@ -20,32 +23,52 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/users/:id",
+    { config: adminOnly, schema: { tags: ["users"], summary: "One account (admin)", params: uuidParam, response: userAnswer } },
+    async (request) => ({ status: "success" as const, data: await getUser(app.db, request.params.id) }),
+  );
+
+  app.patch(
+    "/users/:id",
     {
-      config: { access: "admin" },
+      config: adminOnly,
       schema: {
         tags: ["users"],
-        summary: "One account (admin)",
+        summary: "Rename, disable or re-enable an account, grant or revoke admin (never the last admin)",
         params: uuidParam,
-        response: { 200: successEnvelope(userSchema) },
+        body: userPatchBodySchema,
+        response: userAnswer,
       },
     },
-    async (request) => ({ status: "success" as const, data: await getUser(app.db, request.params.id) }),
+    async (request) => ({
+      status: "success" as const,
+      data: await patchUser(app.db, request.params.id, request.body, requestContext(request)),
+    }),
   );
 
   app.post(
     "/users/:id/approve",
     {
-      config: { access: "admin" },
-      schema: {
-        tags: ["users"],
-        summary: "Approve a pending registration (admin)",
-        params: uuidParam,
-        response: { 200: successEnvelope(userSchema) },
-      },
+      config: adminOnly,
+      schema: { tags: ["users"], summary: "Approve a pending registration and tell the user by e-mail (admin)", params: uuidParam, response: userAnswer },
     },
     async (request) => ({
       status: "success" as const,
-      data: await approveUser(app.db, request.params.id, requestContext(request)),
+      data: await approveUser(app.db, request.params.id, requestContext(request), {
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+      }),
     }),
+  );
+
+  app.post(
+    "/users/:id/lock",
+    { config: adminOnly, schema: { tags: ["users"], summary: "Lock an account and end its sessions (admin)", params: uuidParam, response: userAnswer } },
+    async (request) => ({ status: "success" as const, data: await lockUser(app.db, request.params.id, requestContext(request)) }),
+  );
+
+  app.post(
+    "/users/:id/unlock",
+    { config: adminOnly, schema: { tags: ["users"], summary: "Unlock an account and reset its failed logins (admin)", params: uuidParam, response: userAnswer } },
+    async (request) => ({ status: "success" as const, data: await unlockUser(app.db, request.params.id, requestContext(request)) }),
   );
 };

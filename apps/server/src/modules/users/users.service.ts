@@ -1,14 +1,18 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { Page, User, userListQuerySchema } from "@portal/contract";
+import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { Page, User, userListQuerySchema, userPatchBodySchema } from "@portal/contract";
 import type { z } from "zod";
-import type { Database } from "../../db/client.js";
-import { users } from "../../db/schema/index.js";
+import type { Database, Transaction } from "../../db/client.js";
+import { users, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import type { Mailer } from "../../lib/mailer.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { escapeLike, recordAudit } from "../audit/audit.service.js";
+import { accountApprovedMail } from "../auth/auth.mails.js";
+import { revokeAllSessions } from "../auth/account.service.js";
 import { presentUser } from "./users.presenter.js";
 
 type ParsedUserQuery = z.output<typeof userListQuerySchema>;
+type UserPatch = z.output<typeof userPatchBodySchema>;
 
 const sortColumns = {
   d_created: users.createdAt,
@@ -49,18 +53,102 @@ export async function getUser(db: Database, id: string): Promise<User> {
   return presentUser(row);
 }
 
-export async function approveUser(db: Database, id: string, context: RequestContext): Promise<User> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, id)).for("update").limit(1);
-    if (!current) throw new AppError("common/not_found");
+async function lockedRow(tx: Transaction, id: string): Promise<UserRow> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update").limit(1);
+  if (!row) throw new AppError("common/not_found");
+  return row;
+}
+
+/**
+ * Refuses a change that would leave no active administrator. The admins are locked first, so two
+ * administrators demoting each other at once cannot both succeed.
+ */
+async function assertAnotherActiveAdmin(tx: Transaction, exceptId: string): Promise<void> {
+  const others = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.status, "active"), ne(users.id, exceptId)))
+    .for("update");
+  if (others.length === 0) throw new AppError("user/last_admin");
+}
+
+export async function approveUser(
+  db: Database,
+  id: string,
+  context: RequestContext,
+  mailing: { mailer: Mailer; publicUrl: string },
+): Promise<User> {
+  const approved = await db.transaction(async (tx) => {
+    const current = await lockedRow(tx, id);
     if (current.status !== "pending") throw new AppError("user/not_pending");
-    const [approved] = await tx
+    const [row] = await tx
       .update(users)
       .set({ status: "active", approvedAt: sql`now()`, approvedBy: context.actorId, updatedAt: sql`now()` })
       .where(eq(users.id, id))
       .returning();
-    if (!approved) throw new AppError("common/not_found");
+    if (!row) throw new AppError("common/not_found");
     await recordAudit(tx, context, { action: "user.approved", targetType: "user", targetId: id });
-    return presentUser(approved);
+    return row;
+  });
+  mailing.mailer.sendInBackground(accountApprovedMail(approved, `${mailing.publicUrl}/auth/login`));
+  return presentUser(approved);
+}
+
+export async function lockUser(db: Database, id: string, context: RequestContext): Promise<User> {
+  return db.transaction(async (tx) => {
+    const current = await lockedRow(tx, id);
+    if (current.isAdmin && current.status === "active") await assertAnotherActiveAdmin(tx, id);
+    const [row] = await tx.update(users).set({ status: "locked", updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    await revokeAllSessions(tx, id);
+    await recordAudit(tx, context, { action: "user.locked", targetType: "user", targetId: id, details: { by: "admin", previousStatus: current.status } });
+    return presentUser(row!);
+  });
+}
+
+export async function unlockUser(db: Database, id: string, context: RequestContext): Promise<User> {
+  return db.transaction(async (tx) => {
+    const current = await lockedRow(tx, id);
+    if (current.status !== "locked") throw new AppError("user/not_locked");
+    const [row] = await tx
+      .update(users)
+      .set({ status: "active", failedLoginCount: 0, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
+    await recordAudit(tx, context, { action: "user.unlocked", targetType: "user", targetId: id });
+    return presentUser(row!);
+  });
+}
+
+export async function patchUser(db: Database, id: string, patch: UserPatch, context: RequestContext): Promise<User> {
+  return db.transaction(async (tx) => {
+    const current = await lockedRow(tx, id);
+    const changes: Partial<Pick<UserRow, "firstname" | "lastname" | "isAdmin" | "status">> = {};
+    if (patch.firstname !== undefined && patch.firstname !== current.firstname) changes.firstname = patch.firstname;
+    if (patch.lastname !== undefined && patch.lastname !== current.lastname) changes.lastname = patch.lastname;
+    if (patch.isAdmin !== undefined && patch.isAdmin !== current.isAdmin) changes.isAdmin = patch.isAdmin;
+    if (patch.status !== undefined && patch.status !== current.status) {
+      // Pending accounts are approved, locked ones unlocked, through their own calls.
+      if (patch.status === "active" && current.status !== "disabled") throw new AppError("common/conflict");
+      changes.status = patch.status;
+    }
+    if (Object.keys(changes).length === 0) return presentUser(current);
+
+    const losesAdmin = current.isAdmin && current.status === "active" && (changes.isAdmin === false || changes.status === "disabled");
+    if (losesAdmin) await assertAnotherActiveAdmin(tx, id);
+
+    const [row] = await tx.update(users).set({ ...changes, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    if (changes.status === "disabled") await revokeAllSessions(tx, id);
+    const action =
+      changes.status === "disabled"
+        ? "user.disabled"
+        : changes.status === "active"
+          ? "user.enabled"
+          : changes.isAdmin === true
+            ? "user.admin_granted"
+            : changes.isAdmin === false
+              ? "user.admin_revoked"
+              : "user.updated";
+    await recordAudit(tx, context, { action, targetType: "user", targetId: id, details: { changes } });
+    return presentUser(row!);
   });
 }

@@ -2,7 +2,18 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Page, User } from "@portal/contract";
 import { auditEvents } from "../../db/schema/index.js";
-import { adminToken, call, createCustomer, firstError, json, loginRequest, registerUser, useTestApp } from "../../test/helpers.js";
+import {
+  adminToken,
+  call,
+  createCustomer,
+  firstError,
+  json,
+  loginRequest,
+  registerUser,
+  useTestApp,
+  verifyEmailOf,
+  waitForMail,
+} from "../../test/helpers.js";
 
 const t = useTestApp();
 
@@ -19,6 +30,13 @@ describe("approving registrations", () => {
     const approved = await call(t.app, { method: "POST", url: `/api/v1/users/${pending.id}/approve`, token: admin });
     expect(approved.statusCode).toBe(200);
     expect(json<{ data: User }>(approved).data.status).toBe("active");
+    const approvalMail = await waitForMail(t.dataDir, body.email, /approved/i);
+    expect(approvalMail.body).toContain("https://portal.example.com/auth/login");
+
+    const unverified = await loginRequest(t.app, body.email, body.password);
+    expect(unverified.statusCode).toBe(403);
+    expect(firstError(unverified)).toMatchObject({ loc: ["auth/email_verification"], type: "warning" });
+    await verifyEmailOf(t, body.email);
     expect((await loginRequest(t.app, body.email, body.password)).statusCode).toBe(200);
 
     const [event] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, "user.approved"));
@@ -40,7 +58,7 @@ describe("approving registrations", () => {
   });
 
   it("refuses a customer", async () => {
-    const customer = await createCustomer(t.app);
+    const customer = await createCustomer(t);
     const { response } = await registerUser(t.app);
     const pending = json<{ data: { user: User } }>(response).data.user;
     const refused = await call(t.app, { method: "POST", url: `/api/v1/users/${pending.id}/approve`, token: customer.token });
@@ -82,5 +100,66 @@ describe("GET /api/v1/users", () => {
     const response = await call(t.app, { method: "GET", url: `/api/v1/users?${query}`, token: await adminToken(t.app) });
     expect(response.statusCode).toBe(422);
     expect(firstError(response).loc[0]).toBe("query");
+  });
+});
+
+describe("administering accounts", () => {
+  it("locks (ending sessions) and unlocks an account, resetting its failures", async () => {
+    const admin = await adminToken(t.app);
+    const customer = await createCustomer(t);
+    const locked = await call(t.app, { method: "POST", url: `/api/v1/users/${customer.user.id}/lock`, token: admin });
+    expect(locked.statusCode).toBe(200);
+    expect(json<{ data: User }>(locked).data.status).toBe("locked");
+    expect((await call(t.app, { method: "GET", url: "/api/v1/auth/me", token: customer.token })).statusCode).toBe(401);
+    expect((await loginRequest(t.app, customer.email, customer.password)).statusCode).toBe(423);
+
+    const unlocked = await call(t.app, { method: "POST", url: `/api/v1/users/${customer.user.id}/unlock`, token: admin });
+    expect(json<{ data: User }>(unlocked).data.status).toBe("active");
+    expect((await loginRequest(t.app, customer.email, customer.password)).statusCode).toBe(200);
+    const twice = await call(t.app, { method: "POST", url: `/api/v1/users/${customer.user.id}/unlock`, token: admin });
+    expect(twice.statusCode).toBe(409);
+    expect(firstError(twice).loc).toEqual(["user/not_locked"]);
+  });
+
+  it("disables and re-enables, grants and revokes admin", async () => {
+    const admin = await adminToken(t.app);
+    const customer = await createCustomer(t);
+    const patch = (payload: Record<string, unknown>) =>
+      call(t.app, { method: "PATCH", url: `/api/v1/users/${customer.user.id}`, token: admin, payload });
+
+    expect(json<{ data: User }>(await patch({ status: "disabled" })).data.status).toBe("disabled");
+    expect((await loginRequest(t.app, customer.email, customer.password)).statusCode).toBe(403);
+    expect(json<{ data: User }>(await patch({ status: "active" })).data.status).toBe("active");
+
+    const granted = await patch({ isAdmin: true, firstname: "Promoted" });
+    expect(json<{ data: User }>(granted).data).toMatchObject({ isAdmin: true, firstname: "Promoted" });
+    const newAdmin = await loginRequest(t.app, customer.email, customer.password);
+    const token = json<{ data: { access_token: string } }>(newAdmin).data.access_token;
+    expect((await call(t.app, { method: "GET", url: "/api/v1/users", token })).statusCode).toBe(200);
+    expect(json<{ data: User }>(await patch({ isAdmin: false })).data.isAdmin).toBe(false);
+
+    const refused = await patch({ password: "x" });
+    expect(refused.statusCode).toBe(422);
+    const actions = (await t.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, customer.user.id))).map((row) => row.action);
+    expect(actions).toEqual(expect.arrayContaining(["user.disabled", "user.enabled", "user.admin_granted", "user.admin_revoked"]));
+  });
+
+  it("never removes the last active administrator", async () => {
+    const admin = await adminToken(t.app);
+    const me = json<{ data: User }>(await call(t.app, { method: "GET", url: "/api/v1/auth/me", token: admin })).data;
+    const others = json<{ data: Page<User> }>(await call(t.app, { method: "GET", url: "/api/v1/users?pageSize=100", token: admin })).data.items.filter(
+      (user) => user.isAdmin && user.status === "active" && user.id !== me.id,
+    );
+    expect(others).toHaveLength(0);
+    for (const [method, url, payload] of [
+      ["PATCH", `/api/v1/users/${me.id}`, { isAdmin: false }],
+      ["PATCH", `/api/v1/users/${me.id}`, { status: "disabled" }],
+      ["POST", `/api/v1/users/${me.id}/lock`, undefined],
+    ] as const) {
+      const response = await call(t.app, { method, url, token: admin, ...(payload ? { payload } : {}) });
+      expect(response.statusCode).toBe(409);
+      expect(firstError(response).loc).toEqual(["user/last_admin"]);
+    }
+    expect((await call(t.app, { method: "GET", url: "/api/v1/auth/me", token: admin })).statusCode).toBe(200);
   });
 });

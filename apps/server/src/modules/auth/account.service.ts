@@ -1,0 +1,110 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import {
+  CHANGE_PASSWORD_MESSAGES,
+  PASSWORD_CHANGE_MIN_UNIQUE_CHARACTERS,
+  countUniqueCharacters,
+  meetsPasswordRequirements,
+  type changePasswordBodySchema,
+} from "@portal/contract";
+import type { z } from "zod";
+import type { Database, Executor } from "../../db/client.js";
+import { sessions, users, type UserRow } from "../../db/schema/index.js";
+import { AppError, FieldError } from "../../lib/app-error.js";
+import type { Mailer } from "../../lib/mailer.js";
+import { hashPassword, verifyPassword } from "../../lib/passwords.js";
+import type { RequestContext } from "../../lib/request-context.js";
+import { consumeUserToken, issueUserToken } from "../../lib/user-tokens.js";
+import { recordAudit } from "../audit/audit.service.js";
+import { passwordChangedMail, passwordResetMail, verificationMail } from "./auth.mails.js";
+
+export interface AccountMailing {
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** Ends every session of a user (password change or reset, lock, disable). */
+export async function revokeAllSessions(executor: Executor, userId: string): Promise<void> {
+  await executor
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function issueVerificationLink(tx: Executor, user: UserRow, publicUrl: string) {
+  const token = await issueUserToken(tx, user.id, "email_verification");
+  return verificationMail(user, `${publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`);
+}
+
+export async function verifyEmail(db: Database, token: string, context: RequestContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    const userId = await consumeUserToken(tx, token, "email_verification");
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+    await recordAudit(tx, { ...context, actorId: userId }, { action: "auth.email_verified", targetType: "user", targetId: userId });
+  });
+}
+
+/** Answers the same whether or not the address has an account, so it tells nobody which exist. */
+export async function resendVerification(db: Database, email: string, context: RequestContext, mailing: AccountMailing) {
+  const mail = await db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+    if (!user || user.emailVerifiedAt || user.status === "disabled") return undefined;
+    const message = await issueVerificationLink(tx, user, mailing.publicUrl);
+    await recordAudit(tx, { ...context, actorId: user.id }, { action: "auth.verification_resent", targetType: "user", targetId: user.id });
+    return message;
+  });
+  if (mail) mailing.mailer.sendInBackground(mail);
+}
+
+export async function requestPasswordReset(db: Database, email: string, context: RequestContext, mailing: AccountMailing) {
+  const mail = await db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+    if (!user || user.status === "disabled") return undefined;
+    const token = await issueUserToken(tx, user.id, "password_reset");
+    await recordAudit(tx, { ...context, actorId: user.id }, { action: "auth.password_reset_requested", targetType: "user", targetId: user.id });
+    return passwordResetMail(user, `${mailing.publicUrl}/auth/recover-password-email?token=${encodeURIComponent(token)}`);
+  });
+  // Not awaited: an SMTP round trip would otherwise tell an existing account from a missing one.
+  if (mail) mailing.mailer.sendInBackground(mail);
+}
+
+export async function resetPassword(db: Database, token: string, password: string, context: RequestContext): Promise<void> {
+  if (!meetsPasswordRequirements(password)) throw new AppError("auth/password_requirements");
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const userId = await consumeUserToken(tx, token, "password_reset");
+    await tx.update(users).set({ passwordHash, failedLoginCount: 0, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await revokeAllSessions(tx, userId);
+    await recordAudit(tx, { ...context, actorId: userId }, { action: "auth.password_reset", targetType: "user", targetId: userId });
+  });
+}
+
+type ChangePasswordInput = z.output<typeof changePasswordBodySchema>;
+
+export async function changePassword(
+  db: Database,
+  user: UserRow,
+  input: ChangePasswordInput,
+  context: RequestContext,
+  mailer: Mailer,
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw new AppError("auth/old_password_incorrect");
+  if (input.newPassword === input.oldPassword) throw new FieldError("body", "newPassword", CHANGE_PASSWORD_MESSAGES.mustDiffer);
+  if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword) {
+    throw new FieldError("body", "confirmPassword", CHANGE_PASSWORD_MESSAGES.confirmMismatch);
+  }
+  if (countUniqueCharacters(input.newPassword) < PASSWORD_CHANGE_MIN_UNIQUE_CHARACTERS) {
+    throw new FieldError("body", "newPassword", CHANGE_PASSWORD_MESSAGES.uniqueCharacters);
+  }
+  if (!meetsPasswordRequirements(input.newPassword)) throw new AppError("auth/password_requirements");
+
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await revokeAllSessions(tx, user.id);
+    await recordAudit(tx, context, { action: "auth.password_changed", targetType: "user", targetId: user.id });
+  });
+  mailer.sendInBackground(passwordChangedMail(user));
+}

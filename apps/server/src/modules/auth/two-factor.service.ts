@@ -1,0 +1,111 @@
+import { createHash, randomInt } from "node:crypto";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { RECOVERY_CODE_COUNT, type TwoFactorSetup } from "@portal/contract";
+import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
+import type { Database, Executor } from "../../db/client.js";
+import { recoveryCodes, users, type UserRow } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+import type { RequestContext } from "../../lib/request-context.js";
+import { recordAudit } from "../audit/audit.service.js";
+
+export const TOTP_ISSUER = "Licence Portal";
+export const TOTP_PERIOD_SECONDS = 30;
+// Accept the step before and after the current one: clocks drift and people type slowly.
+const TOTP_WINDOW = 1;
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+export function totpFor(secretBase32: string, label: string): TOTP {
+  return new TOTP({
+    issuer: TOTP_ISSUER,
+    label,
+    algorithm: "SHA1",
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secretBase32),
+  });
+}
+
+function normaliseRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, "");
+}
+
+function hashRecoveryCode(code: string): string {
+  return createHash("sha256").update(normaliseRecoveryCode(code)).digest("hex");
+}
+
+function newRecoveryCode(): string {
+  const characters = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join("");
+  return `${characters.slice(0, 5)}-${characters.slice(5)}`;
+}
+
+/**
+ * Checks a 6-digit TOTP code (each time step accepted once) or an unused recovery code, and spends it.
+ * Call inside the transaction of the login or change it authorises.
+ */
+export async function spendSecondFactor(tx: Executor, user: UserRow, code: string): Promise<boolean> {
+  const compact = code.replace(/\s/g, "");
+  if (/^\d{6}$/.test(compact)) {
+    if (!user.twoFactorSecret) return false;
+    const delta = totpFor(user.twoFactorSecret, user.email).validate({ token: compact, window: TOTP_WINDOW });
+    if (delta === null) return false;
+    const step = Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS) + delta;
+    const [accepted] = await tx
+      .update(users)
+      .set({ twoFactorLastStep: step })
+      .where(and(eq(users.id, user.id), or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step))))
+      .returning({ id: users.id });
+    return accepted !== undefined;
+  }
+  const [spent] = await tx
+    .update(recoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, hashRecoveryCode(compact)), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return spent !== undefined;
+}
+
+/** Outside login a wrong code is a 400, never a 401 that would log the web client out. */
+const wrongCode = () => new AppError("auth/2fa_invalid", { status: 400 });
+
+export async function startTwoFactorSetup(db: Database, user: UserRow, context: RequestContext): Promise<TwoFactorSetup> {
+  if (user.twoFactorEnabled) throw new AppError("auth/2fa_already_enabled");
+  const secret = new Secret({ size: 20 }).base32;
+  const otpauthUrl = totpFor(secret, user.email).toString();
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ twoFactorPendingSecret: secret, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await recordAudit(tx, context, { action: "auth.2fa_setup_started", targetType: "user", targetId: user.id });
+  });
+  return { secret, otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }) };
+}
+
+export async function enableTwoFactor(db: Database, user: UserRow, code: string, context: RequestContext): Promise<string[]> {
+  if (user.twoFactorEnabled) throw new AppError("auth/2fa_already_enabled");
+  if (!user.twoFactorPendingSecret) throw new AppError("auth/2fa_setup_required");
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await db.transaction(async (tx) => {
+    const candidate = { ...user, twoFactorSecret: user.twoFactorPendingSecret };
+    if (!(await spendSecondFactor(tx, candidate, code))) throw wrongCode();
+    await tx
+      .update(users)
+      .set({ twoFactorEnabled: true, twoFactorSecret: user.twoFactorPendingSecret, twoFactorPendingSecret: null, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await tx.insert(recoveryCodes).values(codes.map((recovery) => ({ userId: user.id, codeHash: hashRecoveryCode(recovery) })));
+    await recordAudit(tx, context, { action: "auth.2fa_enabled", targetType: "user", targetId: user.id });
+  });
+  return codes;
+}
+
+export async function disableTwoFactor(db: Database, user: UserRow, code: string, context: RequestContext): Promise<void> {
+  if (!user.twoFactorEnabled) throw new AppError("auth/2fa_not_enabled");
+  await db.transaction(async (tx) => {
+    if (!(await spendSecondFactor(tx, user, code))) throw wrongCode();
+    await tx
+      .update(users)
+      .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await recordAudit(tx, context, { action: "auth.2fa_disabled", targetType: "user", targetId: user.id });
+  });
+}

@@ -1,0 +1,125 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { auditEvents, users } from "../../db/schema/index.js";
+import { call, createCustomer, firstError, json, loginRequest, useTestApp } from "../../test/helpers.js";
+import { TOTP_PERIOD_SECONDS, totpFor } from "./two-factor.service.js";
+
+const t = useTestApp();
+
+interface Setup {
+  secret: string;
+  otpauthUrl: string;
+  qrDataUrl: string;
+}
+
+/** The code an authenticator app would show `stepsAhead` periods from now. */
+function codeFor(secret: string, stepsAhead = 0): string {
+  return totpFor(secret, "test").generate({ timestamp: Date.now() + stepsAhead * TOTP_PERIOD_SECONDS * 1000 });
+}
+
+async function enableTwoFactor() {
+  const customer = await createCustomer(t);
+  const setupResponse = await call(t.app, { method: "POST", url: "/api/v1/auth/2fa/setup", token: customer.token });
+  expect(setupResponse.statusCode).toBe(200);
+  const setup = json<{ data: Setup }>(setupResponse).data;
+  const enabled = await call(t.app, {
+    method: "POST",
+    url: "/api/v1/auth/2fa/enable",
+    token: customer.token,
+    payload: { code: codeFor(setup.secret) },
+  });
+  expect(enabled.statusCode).toBe(200);
+  const recoveryCodes = json<{ data: { recoveryCodes: string[] } }>(enabled).data.recoveryCodes;
+  return { ...customer, secret: setup.secret, recoveryCodes, setup };
+}
+
+describe("two-factor authentication", () => {
+  it("sets up with a scannable secret, and enabling needs a right code", async () => {
+    const customer = await createCustomer(t);
+    const setup = json<{ data: Setup }>(await call(t.app, { method: "POST", url: "/api/v1/auth/2fa/setup", token: customer.token })).data;
+    expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Licence%20Portal:.+\?.*secret=/);
+    expect(setup.qrDataUrl).toMatch(/^data:image\/png;base64,/);
+
+    const wrong = await call(t.app, { method: "POST", url: "/api/v1/auth/2fa/enable", token: customer.token, payload: { code: "000000" } });
+    // Not a 401: a wrong code while logged in must not log the web client out.
+    expect(wrong.statusCode).toBe(400);
+    expect(firstError(wrong).loc).toEqual(["auth/2fa_invalid"]);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, customer.user.id));
+    expect(row?.twoFactorEnabled).toBe(false);
+
+    const missing = await call(t.app, { method: "POST", url: "/api/v1/auth/2fa/enable", token: customer.token, payload: {} });
+    expect(missing.statusCode).toBe(422);
+    expect(firstError(missing)).toMatchObject({ loc: ["body", "code"], msg: "Code field is required" });
+  });
+
+  it("answers ten one-time recovery codes at enable and shows the flag on the user", async () => {
+    const customer = await enableTwoFactor();
+    expect(customer.recoveryCodes).toHaveLength(10);
+    expect(new Set(customer.recoveryCodes).size).toBe(10);
+    const me = json<{ data: { twoFactorEnabled: boolean } }>(await call(t.app, { method: "GET", url: "/api/v1/auth/me", token: customer.token }));
+    expect(me.data.twoFactorEnabled).toBe(true);
+    const again = await call(t.app, { method: "POST", url: "/api/v1/auth/2fa/setup", token: customer.token });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("asks for the code at login, refuses a wrong one and accepts each code once", async () => {
+    const customer = await enableTwoFactor();
+    const required = await loginRequest(t.app, customer.email, customer.password);
+    expect(required.statusCode).toBe(401);
+    expect(firstError(required)).toEqual({
+      loc: ["auth/2fa_required"],
+      msg: "Two-factor authentication is required for this account.",
+      type: "info",
+    });
+
+    const wrong = await loginRequest(t.app, customer.email, customer.password, { otp: "123456" });
+    expect(wrong.statusCode).toBe(401);
+    expect(firstError(wrong).loc).toEqual(["auth/2fa_invalid"]);
+
+    // The enable call spent the current step; the next step's code (within the ±1 window) is fresh.
+    const next = codeFor(customer.secret, 1);
+    expect((await loginRequest(t.app, customer.email, customer.password, { otp: next })).statusCode).toBe(200);
+    const replay = await loginRequest(t.app, customer.email, customer.password, { otp: next });
+    expect(replay.statusCode).toBe(401);
+    expect(firstError(replay).loc).toEqual(["auth/2fa_invalid"]);
+    const tooFar = await loginRequest(t.app, customer.email, customer.password, { otp: codeFor(customer.secret, 3) });
+    expect(tooFar.statusCode).toBe(401);
+  });
+
+  it("accepts a recovery code in place of the code, once", async () => {
+    const customer = await enableTwoFactor();
+    const recovery = customer.recoveryCodes[0]!;
+    expect((await loginRequest(t.app, customer.email, customer.password, { otp: recovery.toUpperCase() })).statusCode).toBe(200);
+    expect((await loginRequest(t.app, customer.email, customer.password, { otp: recovery })).statusCode).toBe(401);
+  });
+
+  it("counts wrong codes towards the lockout", async () => {
+    const customer = await enableTwoFactor();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await loginRequest(t.app, customer.email, customer.password, { otp: "000000" });
+    }
+    const locked = await loginRequest(t.app, customer.email, customer.password, { otp: codeFor(customer.secret, 1) });
+    expect(locked.statusCode).toBe(423);
+  });
+
+  it("disables with a valid code and forgets the secret and recovery codes", async () => {
+    const customer = await enableTwoFactor();
+    const wrong = await call(t.app, { method: "POST", url: "/api/v1/auth/2fa/disable", token: customer.token, payload: { code: "000000" } });
+    expect(wrong.statusCode).toBe(400);
+    const disabled = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/auth/2fa/disable",
+      token: customer.token,
+      payload: { code: customer.recoveryCodes[1]! },
+    });
+    expect(disabled.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, customer.user.id));
+    expect(row).toMatchObject({ twoFactorEnabled: false, twoFactorSecret: null });
+    expect((await loginRequest(t.app, customer.email, customer.password)).statusCode).toBe(200);
+    const actions = (await t.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, customer.user.id))).map((row) => row.action);
+    expect(actions).toEqual(expect.arrayContaining(["auth.2fa_setup_started", "auth.2fa_enabled", "auth.2fa_disabled"]));
+    const again = await call(t.app, { method: "POST", url: "/api/v1/auth/2fa/disable", token: customer.token, payload: { code: "123456" } });
+    expect(again.statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/** The ten notification types of spec section 9. */
+export const notificationTypes = [
+  "license_expiry",
+  "license_requests",
+  "system_alerts",
+  "messaging",
+  "support_tickets",
+  "security_alerts",
+  "maintenance_updates",
+  "billing",
+  "account_updates",
+  "product_news",
+] as const;
+export const notificationType = z.enum(notificationTypes);
+export type NotificationType = z.infer<typeof notificationType>;
+
+export const emailSubscriptionKeys = ["newsletter", "productAnnouncements", "events"] as const;
+
+const channelSchema = z.strictObject({
+  email: z.boolean({ error: "Must be true or false" }),
+  inApp: z.boolean({ error: "Must be true or false" }),
+});
+
+export const notificationSettingsSchema = z
+  .strictObject({
+    channels: z.strictObject(
+      Object.fromEntries(notificationTypes.map((type) => [type, channelSchema])) as Record<NotificationType, typeof channelSchema>,
+    ),
+    emailSubscriptions: z.strictObject(
+      Object.fromEntries(emailSubscriptionKeys.map((key) => [key, z.boolean({ error: "Must be true or false" })])) as Record<
+        (typeof emailSubscriptionKeys)[number],
+        z.ZodBoolean
+      >,
+    ),
+  })
+  .meta({ id: "NotificationSettings" });
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** A PUT may send only what changes. */
+export const notificationSettingsPatchSchema = z
+  .strictObject({
+    channels: z
+      .strictObject(
+        Object.fromEntries(notificationTypes.map((type) => [type, channelSchema.partial().optional()])) as Record<
+          NotificationType,
+          z.ZodOptional<ReturnType<typeof channelSchema.partial>>
+        >,
+      )
+      .optional(),
+    emailSubscriptions: z
+      .strictObject(
+        Object.fromEntries(emailSubscriptionKeys.map((key) => [key, z.boolean({ error: "Must be true or false" }).optional()])) as Record<
+          (typeof emailSubscriptionKeys)[number],
+          z.ZodOptional<z.ZodBoolean>
+        >,
+      )
+      .optional(),
+  })
+  .meta({ id: "NotificationSettingsPatch" });
+export type NotificationSettingsPatch = z.input<typeof notificationSettingsPatchSchema>;
+
+const securityTypes: readonly NotificationType[] = ["security_alerts", "account_updates", "license_expiry", "license_requests", "support_tickets", "billing"];
+
+export const defaultNotificationSettings: NotificationSettings = {
+  channels: Object.fromEntries(
+    notificationTypes.map((type) => [type, { inApp: true, email: securityTypes.includes(type) }]),
+  ) as NotificationSettings["channels"],
+  emailSubscriptions: { newsletter: false, productAnnouncements: true, events: false },
+};
