@@ -4,8 +4,11 @@ import { defineConfig } from "vitest/config";
 const databases = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
 
 export default defineConfig({
+  // Workspace packages are tested from their TypeScript source, never from a stale build.
   resolve: { conditions: ["source"] },
+  ssr: { resolve: { conditions: ["source"], externalConditions: ["source"] } },
   test: {
+    server: { deps: { inline: [/@portal\//] } },
     projects: databases.map((database) => ({
       extends: true,
       test: {

@@ -17,6 +17,9 @@ import { authRoutes } from "./modules/auth/auth.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.js";
+import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.js";
+import { projectRoutes } from "./modules/projects/projects.routes.js";
+import { paymentRoutes } from "./modules/payments/payments.routes.js";
 
 export interface AppDependencies {
   config: Config;
@@ -68,6 +71,9 @@ export async function buildApp({ config, database, logger = false, mailer }: App
       await api.register(usersRoutes);
       await api.register(auditRoutes);
       await api.register(notificationRoutes);
+      await api.register(catalogueRoutes);
+      await api.register(projectRoutes);
+      await api.register(paymentRoutes);
     },
     { prefix: "/api/v1" },
   );

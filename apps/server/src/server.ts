@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { migrateDatabase } from "./db/migrate.js";
 import { ensureFirstAdmin } from "./db/seed.js";
+import { DEMO_CUSTOMER, seedDemo } from "./db/demo.js";
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -39,6 +40,10 @@ async function main(): Promise<void> {
     );
   } else if (firstAdmin.created) {
     app.log.info({ email: firstAdmin.email }, "first administrator created from ADMIN_EMAIL/ADMIN_PASSWORD");
+  }
+
+  if (config.SEED_DEMO && (await seedDemo(database.db)).created) {
+    app.log.info({ customer: DEMO_CUSTOMER.email }, "demo catalogue and customer loaded (SEED_DEMO=1)");
   }
 
   let closing = false;

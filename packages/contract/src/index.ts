@@ -5,3 +5,6 @@ export * from "./users.js";
 export * from "./audit.js";
 export * from "./health.js";
 export * from "./notifications.js";
+export * from "./catalogue.js";
+export * from "./projects.js";
+export * from "./payments.js";

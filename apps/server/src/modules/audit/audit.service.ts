@@ -4,6 +4,7 @@ import type { auditListQuerySchema } from "@portal/contract";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { auditEvents, users } from "../../db/schema/index.js";
+import { containsPattern, pageWindow, toPage } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
 
 export interface AuditEntry {
@@ -37,7 +38,7 @@ export async function listAuditEvents(db: Database, query: ParsedAuditQuery): Pr
   if (query.from) filters.push(gte(auditEvents.at, new Date(query.from)));
   if (query.to) filters.push(lte(auditEvents.at, new Date(query.to)));
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
+    const pattern = containsPattern(query.q);
     filters.push(
       sql`(${auditEvents.action} ilike ${pattern} or ${auditEvents.targetId} ilike ${pattern} or ${users.email} ilike ${pattern})`,
     );
@@ -45,24 +46,23 @@ export async function listAuditEvents(db: Database, query: ParsedAuditQuery): Pr
   const where = filters.length ? and(...filters) : undefined;
   const direction = query.order === "asc" ? asc : desc;
 
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+  const { limit, offset } = pageWindow(query);
+  return toPage(
+    query,
     db
       .select({ event: auditEvents, actorEmail: users.email })
       .from(auditEvents)
       .leftJoin(users, eq(users.id, auditEvents.actorId))
       .where(where)
       .orderBy(direction(sortColumns[query.sort]), direction(auditEvents.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .limit(limit)
+      .offset(offset),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(auditEvents)
       .leftJoin(users, eq(users.id, auditEvents.actorId))
       .where(where),
-  ]);
-
-  return {
-    items: rows.map(({ event, actorEmail }) => ({
+    ({ event, actorEmail }): AuditEvent => ({
       id: String(event.id),
       at: event.at.toISOString(),
       actorId: event.actorId,
@@ -73,13 +73,6 @@ export async function listAuditEvents(db: Database, query: ParsedAuditQuery): Pr
       ip: event.ip,
       userAgent: event.userAgent,
       details: event.details ?? null,
-    })),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-}
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+    }),
+  );
 }

@@ -6,7 +6,8 @@ import { users, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { Mailer } from "../../lib/mailer.js";
 import type { RequestContext } from "../../lib/request-context.js";
-import { escapeLike, recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../audit/audit.service.js";
+import { containsPattern, pageWindow, toPage } from "../../lib/pagination.js";
 import { accountApprovedMail } from "../auth/auth.mails.js";
 import { revokeAllSessions } from "../auth/account.service.js";
 import { presentUser } from "./users.presenter.js";
@@ -27,24 +28,20 @@ export async function listUsers(db: Database, query: ParsedUserQuery): Promise<P
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(users.status, query.status));
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
+    const pattern = containsPattern(query.q);
     filters.push(
       sql`(${users.email} ilike ${pattern} or ${users.userName} ilike ${pattern} or ${users.firstname} ilike ${pattern} or ${users.lastname} ilike ${pattern})`,
     );
   }
   const where = filters.length ? and(...filters) : undefined;
   const direction = query.order === "asc" ? asc : desc;
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(direction(sortColumns[query.sort]), direction(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const { limit, offset } = pageWindow(query);
+  return toPage(
+    query,
+    db.select().from(users).where(where).orderBy(direction(sortColumns[query.sort]), direction(users.id)).limit(limit).offset(offset),
     db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
-  return { items: rows.map(presentUser), total, page: query.page, pageSize: query.pageSize };
+    presentUser,
+  );
 }
 
 export async function getUser(db: Database, id: string): Promise<User> {

@@ -1,0 +1,98 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users.js";
+
+export const features = pgTable(
+  "features",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("features_name_key").on(sql`lower(${table.name})`), check("features_price_check", sql`${table.priceCents} >= 0`)],
+);
+
+export const services = pgTable(
+  "services",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("services_name_key").on(sql`lower(${table.name})`)],
+);
+
+export const plans = pgTable(
+  "plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    currency: text("currency", { enum: ["USD", "EUR", "TRY"] }).notNull(),
+    billingPeriod: text("billing_period", { enum: ["monthly", "yearly", "once"] }).notNull(),
+    durationDays: integer("duration_days").notNull(),
+    maxActivations: integer("max_activations").notNull(),
+    active: boolean("active").notNull().default(true),
+    // A custom plan is built by one customer from chosen features and is visible to that customer only.
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("plans_catalogue_idx").on(table.active, table.priceCents).where(sql`${table.ownerId} is null`),
+    index("plans_owner_idx").on(table.ownerId),
+    check("plans_price_check", sql`${table.priceCents} >= 0`),
+    check("plans_limits_check", sql`${table.durationDays} > 0 and ${table.maxActivations} > 0`),
+  ],
+);
+
+export const planFeatures = pgTable(
+  "plan_features",
+  {
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    featureId: uuid("feature_id")
+      .notNull()
+      .references(() => features.id, { onDelete: "restrict" }),
+  },
+  (table) => [primaryKey({ columns: [table.planId, table.featureId] }), index("plan_features_feature_idx").on(table.featureId)],
+);
+
+export const planServices = pgTable(
+  "plan_services",
+  {
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "restrict" }),
+  },
+  (table) => [primaryKey({ columns: [table.planId, table.serviceId] }), index("plan_services_service_idx").on(table.serviceId)],
+);
+
+/** The plan a customer has chosen ("current plan" on the pricing page). */
+export const planSelections = pgTable(
+  "plan_selections",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "restrict" }),
+    selectedAt: timestamp("selected_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("plan_selections_plan_idx").on(table.planId)],
+);
+
+export type FeatureRow = typeof features.$inferSelect;
+export type ServiceRow = typeof services.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;

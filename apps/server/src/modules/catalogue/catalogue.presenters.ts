@@ -1,0 +1,29 @@
+import type { Feature, Plan, Service } from "@portal/contract";
+import type { FeatureRow, PlanRow, ServiceRow } from "../../db/schema/index.js";
+import { fromCents } from "../../lib/money.js";
+
+export function presentFeature(row: FeatureRow): Feature {
+  return { id: row.id, name: row.name, description: row.description, price: fromCents(row.priceCents), createdAt: row.createdAt.toISOString() };
+}
+
+export function presentService(row: ServiceRow): Service {
+  return { id: row.id, name: row.name, description: row.description, createdAt: row.createdAt.toISOString() };
+}
+
+export function presentPlan(row: PlanRow, features: FeatureRow[], services: ServiceRow[]): Plan {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: fromCents(row.priceCents),
+    currency: row.currency,
+    billingPeriod: row.billingPeriod,
+    durationDays: row.durationDays,
+    maxActivations: row.maxActivations,
+    features: features.map(presentFeature),
+    services: services.map(presentService),
+    active: row.active,
+    isCustom: row.ownerId !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

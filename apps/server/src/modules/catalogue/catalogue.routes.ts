@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  currentPlanSchema,
+  customPlanBodySchema,
+  featureBodySchema,
+  featureListQuerySchema,
+  featureSchema,
+  pageOf,
+  planBodySchema,
+  planListQuerySchema,
+  planSchema,
+  serviceBodySchema,
+  serviceListQuerySchema,
+  serviceSchema,
+  successEnvelope,
+  uuidParam,
+} from "@portal/contract";
+import { requestContext } from "../../lib/request-context.js";
+import { currentUser } from "../auth/auth.routes.js";
+import { createFeature, deleteFeature, listFeatures, updateFeature } from "./features.service.js";
+import {
+  createCustomPlan,
+  createPlan,
+  deletePlan,
+  getCurrentPlan,
+  getPlan,
+  listPlans,
+  selectPlan,
+  updatePlan,
+} from "./plans.service.js";
+import { createService, deleteService, listServices, updateService } from "./services.service.js";
+
+const admin = { access: "admin" as const };
+const deleted = { 200: successEnvelope(z.object({ deleted: z.literal(true) })) };
+
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/features",
+    { schema: { tags: ["catalogue"], summary: "Features, paged", querystring: featureListQuerySchema, response: { 200: successEnvelope(pageOf(featureSchema)) } } },
+    async (request) => ({ status: "success" as const, data: await listFeatures(app.db, request.query) }),
+  );
+  app.post(
+    "/features",
+    { config: admin, schema: { tags: ["catalogue"], summary: "Create a feature (admin)", body: featureBodySchema, response: { 201: successEnvelope(featureSchema) } } },
+    async (request, reply) => reply.status(201).send({ status: "success" as const, data: await createFeature(app.db, request.body, requestContext(request)) }),
+  );
+  app.put(
+    "/features/:id",
+    { config: admin, schema: { tags: ["catalogue"], summary: "Change a feature (admin)", params: uuidParam, body: featureBodySchema, response: { 200: successEnvelope(featureSchema) } } },
+    async (request) => ({ status: "success" as const, data: await updateFeature(app.db, request.params.id, request.body, requestContext(request)) }),
+  );
+  app.delete(
+    "/features/:id",
+    { config: admin, schema: { tags: ["catalogue"], summary: "Delete a feature no plan or licence uses (admin)", params: uuidParam, response: deleted } },
+    async (request) => {
+      await deleteFeature(app.db, request.params.id, requestContext(request));
+      return { status: "success" as const, data: { deleted: true as const } };
+    },
+  );
+
+  app.get(
+    "/services",
+    { schema: { tags: ["catalogue"], summary: "Services, paged", querystring: serviceListQuerySchema, response: { 200: successEnvelope(pageOf(serviceSchema)) } } },
+    async (request) => ({ status: "success" as const, data: await listServices(app.db, request.query) }),
+  );
+  app.post(
+    "/services",
+    { config: admin, schema: { tags: ["catalogue"], summary: "Create a service (admin)", body: serviceBodySchema, response: { 201: successEnvelope(serviceSchema) } } },
+    async (request, reply) => reply.status(201).send({ status: "success" as const, data: await createService(app.db, request.body, requestContext(request)) }),
+  );
+  app.put(
+    "/services/:id",
+    { config: admin, schema: { tags: ["catalogue"], summary: "Change a service (admin)", params: uuidParam, body: serviceBodySchema, response: { 200: successEnvelope(serviceSchema) } } },
+    async (request) => ({ status: "success" as const, data: await updateService(app.db, request.params.id, request.body, requestContext(request)) }),
+  );
+  app.delete(
+    "/services/:id",
+    { config: admin, schema: { tags: ["catalogue"], summary: "Delete a service no plan uses (admin)", params: uuidParam, response: deleted } },
+    async (request) => {
+      await deleteService(app.db, request.params.id, requestContext(request));
+      return { status: "success" as const, data: { deleted: true as const } };
+    },
+  );
+
+  app.get(
+    "/plans",
+    {
+      schema: {
+        tags: ["plans"],
+        summary: "Template plans, paged (customers: active ones only)",
+        querystring: planListQuerySchema,
+        response: { 200: successEnvelope(pageOf(planSchema)) },
+      },
+    },
+    async (request) => ({ status: "success" as const, data: await listPlans(app.db, currentUser(request.user), request.query) }),
+  );
+  app.get(
+    "/plans/current",
+    { schema: { tags: ["plans"], summary: "The plan I have selected, if any", response: { 200: successEnvelope(currentPlanSchema) } } },
+    async (request) => ({ status: "success" as const, data: await getCurrentPlan(app.db, currentUser(request.user)) }),
+  );
+  app.post(
+    "/plans/custom",
+    {
+      schema: {
+        tags: ["plans"],
+        summary: "Build my own plan from features; its price is their sum and it becomes my plan",
+        body: customPlanBodySchema,
+        response: { 201: successEnvelope(planSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        status: "success" as const,
+        data: await createCustomPlan(app.db, currentUser(request.user), request.body.featureIds, requestContext(request)),
+      }),
+  );
+  app.get(
+    "/plans/:id",
+    { schema: { tags: ["plans"], summary: "One plan", params: uuidParam, response: { 200: successEnvelope(planSchema) } } },
+    async (request) => ({ status: "success" as const, data: await getPlan(app.db, currentUser(request.user), request.params.id) }),
+  );
+  app.post(
+    "/plans/:id/select",
+    { schema: { tags: ["plans"], summary: "Make an active plan my plan", params: uuidParam, response: { 200: successEnvelope(currentPlanSchema) } } },
+    async (request) => ({
+      status: "success" as const,
+      data: await selectPlan(app.db, currentUser(request.user), request.params.id, requestContext(request)),
+    }),
+  );
+  app.post(
+    "/plans",
+    { config: admin, schema: { tags: ["plans"], summary: "Create a template plan (admin)", body: planBodySchema, response: { 201: successEnvelope(planSchema) } } },
+    async (request, reply) => reply.status(201).send({ status: "success" as const, data: await createPlan(app.db, request.body, requestContext(request)) }),
+  );
+  app.put(
+    "/plans/:id",
+    { config: admin, schema: { tags: ["plans"], summary: "Change a template plan (admin)", params: uuidParam, body: planBodySchema, response: { 200: successEnvelope(planSchema) } } },
+    async (request) => ({ status: "success" as const, data: await updatePlan(app.db, request.params.id, request.body, requestContext(request)) }),
+  );
+  app.delete(
+    "/plans/:id",
+    { config: admin, schema: { tags: ["plans"], summary: "Delete a template plan nobody uses (admin)", params: uuidParam, response: deleted } },
+    async (request) => {
+      await deletePlan(app.db, request.params.id, requestContext(request));
+      return { status: "success" as const, data: { deleted: true as const } };
+    },
+  );
+};

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  billingAddressBodySchema,
+  billingAddressSchema,
+  pageOf,
+  paymentMethodBodySchema,
+  paymentMethodSchema,
+  successEnvelope,
+  uuidParam,
+  type PaymentMethodBody,
+} from "@portal/contract";
+import { requestContext } from "../../lib/request-context.js";
+import { currentUser } from "../auth/auth.routes.js";
+import { addPaymentMethod, deletePaymentMethod, getBillingAddress, listPaymentMethods, saveBillingAddress } from "./payments.service.js";
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/payment-methods",
+    { schema: { tags: ["payments"], summary: "My cards, default first", response: { 200: successEnvelope(pageOf(paymentMethodSchema)) } } },
+    async (request) => ({ status: "success" as const, data: await listPaymentMethods(app.db, currentUser(request.user).id) }),
+  );
+  app.post(
+    "/payment-methods",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Save a card's display details; a body with the full number or security code is refused",
+        body: paymentMethodBodySchema,
+        response: { 201: successEnvelope(paymentMethodSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        status: "success" as const,
+        data: await addPaymentMethod(app.db, currentUser(request.user).id, request.body as PaymentMethodBody, requestContext(request)),
+      }),
+  );
+  app.delete(
+    "/payment-methods/:id",
+    {
+      schema: {
+        tags: ["payments"],
+        summary: "Remove one of my cards",
+        params: uuidParam,
+        response: { 200: successEnvelope(z.object({ deleted: z.literal(true) })) },
+      },
+    },
+    async (request) => {
+      await deletePaymentMethod(app.db, currentUser(request.user).id, request.params.id, requestContext(request));
+      return { status: "success" as const, data: { deleted: true as const } };
+    },
+  );
+  app.get(
+    "/billing-address",
+    { schema: { tags: ["payments"], summary: "My billing address (null until saved)", response: { 200: successEnvelope(billingAddressSchema) } } },
+    async (request) => ({ status: "success" as const, data: await getBillingAddress(app.db, currentUser(request.user).id) }),
+  );
+  app.put(
+    "/billing-address",
+    {
+      schema: { tags: ["payments"], summary: "Save my billing address and tax location", body: billingAddressBodySchema, response: { 200: successEnvelope(billingAddressSchema) } },
+    },
+    async (request) => ({
+      status: "success" as const,
+      data: await saveBillingAddress(app.db, currentUser(request.user).id, request.body, requestContext(request)),
+    }),
+  );
+};
