@@ -1,5 +1,6 @@
 import { RouterProvider } from "react-router/dom";
 import { onUnauthorized, setLoginNavigator } from "@/lib/api-client";
+import { forgetServerData } from "@/lib/auth";
 import { createQueryClient } from "@/lib/query-client";
 import { Providers } from "./providers";
 import { createAppRouter } from "./router";
@@ -8,7 +9,7 @@ const queryClient = createQueryClient();
 const router = createAppRouter();
 
 // A 401 anywhere: the token is already gone; drop the cached user and go to login without a reload.
-onUnauthorized(() => queryClient.clear());
+onUnauthorized(() => forgetServerData(queryClient));
 setLoginNavigator((path) => void router.navigate(path, { replace: true }));
 
 export function App() {

@@ -143,6 +143,8 @@ export const routes: RouteObject[] = [
               { path: "signup", lazy: () => import("@/features/auth/pages/signup-page") },
               { path: "recover-password", lazy: () => import("@/features/auth/pages/recover-password-page") },
               { path: "recover-password-email", lazy: () => import("@/features/auth/pages/recover-password-email-page") },
+              // The server's sign-up e-mail links here (API: POST /api/v1/auth/verify-email).
+              { path: "verify-email", lazy: () => import("@/features/auth/pages/verify-email-page") },
             ],
           },
         ],

@@ -45,8 +45,16 @@ export function startSession(queryClient: QueryClient, token: string, user: User
 /** A failed login or verification, a logout or a 401 clears token and user. */
 export function endSession(queryClient: QueryClient): void {
   removeStorage(storageKeys.token);
-  queryClient.cancelQueries();
-  queryClient.clear();
+  forgetServerData(queryClient);
+}
+
+/**
+ * Drops every cached answer (the next user must not see the last one's data). Mutations stay: a
+ * login that failed with a 401 still has to deliver its error to the form that sent it.
+ */
+export function forgetServerData(queryClient: QueryClient): void {
+  void queryClient.cancelQueries();
+  queryClient.getQueryCache().clear();
 }
 
 export async function logout(queryClient: QueryClient): Promise<void> {

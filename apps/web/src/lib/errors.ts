@@ -1,5 +1,5 @@
 import { errorCatalogue, isErrorCode, type ErrorCode, type ErrorType } from "@portal/contract";
-import type { TFunction } from "i18next";
+import type { ParseKeys, TFunction } from "i18next";
 import { isApiError } from "./api-client";
 import { translateMessage } from "./validation-messages";
 
@@ -58,7 +58,11 @@ function parseItem(item: unknown, t: TFunction): ParsedErrorItem {
   const loc = Array.isArray(record.loc) ? record.loc : record.loc === undefined ? [] : [record.loc];
   const first = loc[0];
   if (isErrorCode(first)) {
-    return { code: first, message: t(`errors.codes.${first}`), type: errorCatalogue[first].type };
+    // Every code has a message in every locale (locales.test.ts fails otherwise). The cast and the
+    // English default only keep a code added to the contract from breaking the type check or
+    // showing a raw key before its translations land.
+    const message = t(`errors.codes.${first}` as ParseKeys, { defaultValue: errorCatalogue[first].message });
+    return { code: first, message, type: errorCatalogue[first].type };
   }
 
   const text = nonEmptyText(record.msg) ?? nonEmptyText(record.message);

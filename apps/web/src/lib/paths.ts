@@ -44,6 +44,8 @@ export const paths = {
     signup: "/auth/signup",
     recoverPassword: "/auth/recover-password",
     recoverPasswordEmail: "/auth/recover-password-email",
+    /** Not in spec section 2: the link the server mails after sign-up points here. */
+    verifyEmail: "/auth/verify-email",
   },
   notFound: "/404",
 } as const;

@@ -1,26 +1,32 @@
-import { Anchor, Button, Group, PasswordInput, PinInput, Stack, Text, TextInput } from "@mantine/core";
-import { IconArrowLeft, IconShieldLock } from "@tabler/icons-react";
+import { Alert, Anchor, Button, Group, PasswordInput, PinInput, Stack, Text, TextInput } from "@mantine/core";
+import { IconArrowLeft, IconMailForward, IconShieldLock } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { endSession, startSession } from "@/lib/auth";
 import { errorCodeOf, parseApiError } from "@/lib/errors";
-import { i18n } from "@/lib/i18n";
-import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { notifyError, notifyMessage, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { afterLoginTarget } from "@/lib/redirect";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { InvalidLoginResponseError, useLogin, type LoginInput } from "../api/login";
+import { useResendVerification } from "../api/resend-verification";
 import { AuthHeading } from "../components/auth-heading";
 
-interface CredentialsForm {
+interface Credentials {
   username: string;
   password: string;
 }
 
 const OTP_LENGTH = 6;
 
+/**
+ * Log in with e-mail or username and password. When the server answers auth/2fa_required, a second
+ * step asks for the authenticator code (or a recovery code) and sends the credentials again with it.
+ * The two fields use plain state: react-hook-form would add 11 KB gzip to the login route, whose
+ * JavaScript has a 200 KB budget; the other forms use react-hook-form.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   useDocumentTitle(t("auth.login.title"));
@@ -28,19 +34,56 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const login = useLogin();
-  /** Set when the server answered auth/2fa_required: the credentials wait for the code. */
-  const [pending2fa, setPending2fa] = useState<CredentialsForm | null>(null);
-  const [otp, setOtp] = useState("");
-  const [otpError, setOtpError] = useState<string | null>(null);
+  const resend = useResendVerification();
 
-  // Two fields with "required" rules: plain state keeps react-hook-form out of this page's bundle
-  // (the login route has a 200 KB gzip budget); the other forms use react-hook-form.
-  const [values, setValues] = useState<CredentialsForm>({ username: "", password: "" });
-  const [errors, setErrors] = useState<Partial<Record<keyof CredentialsForm, string>>>({});
+  const [values, setValues] = useState<Credentials>({ username: "", password: "" });
+  const [errors, setErrors] = useState<Partial<Record<keyof Credentials, string>>>({});
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  /** The address to offer a new verification link for, after auth/email_verification. */
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
 
-  const update = (field: keyof CredentialsForm) => (event: ChangeEvent<HTMLInputElement>) => {
+  /** Set when the server answered auth/2fa_required: the credentials wait for the code. */
+  const [pending2fa, setPending2fa] = useState<Credentials | null>(null);
+  const [useRecoveryCode, setUseRecoveryCode] = useState(false);
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string | null>(null);
+
+  const submit = (input: LoginInput) => {
+    setUnverifiedEmail(null);
+    login.mutate(input, {
+      onSuccess: (answer) => {
+        startSession(queryClient, answer.access_token, answer.user);
+        notifySuccess(t("auth.login.success"));
+        void navigate(afterLoginTarget(params.get("redirect")), { replace: true });
+      },
+      onError: (error) => {
+        const errorCode = errorCodeOf(error);
+        const parsed = parseApiError(error, t);
+        if (errorCode === "auth/2fa_required") {
+          setPending2fa({ username: input.username, password: input.password });
+          setCode("");
+          setCodeError(null);
+          notifyMessage(parsed.message, parsed.type);
+          return;
+        }
+        // A failed login or verification clears token and user (spec section 4).
+        endSession(queryClient);
+        if (error instanceof InvalidLoginResponseError) {
+          notifyMessage(t("errors.invalidLoginResponse"), "error");
+          return;
+        }
+        if (errorCode === "auth/2fa_invalid") {
+          setCodeError(parsed.message);
+          setCode("");
+        }
+        if (errorCode === "auth/email_verification" && input.username.includes("@")) setUnverifiedEmail(input.username.trim());
+        notifyMessage(parsed.message, parsed.type);
+      },
+    });
+  };
+
+  const update = (field: keyof Credentials) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
@@ -57,93 +100,90 @@ export function LoginPage() {
     submit(values);
   };
 
-  const submit = (input: LoginInput) => {
-    login.mutate(input, {
-      onSuccess: (answer) => {
-        startSession(queryClient, answer.access_token, answer.user);
-        notifySuccess(t("auth.login.success"));
-        void navigate(afterLoginTarget(params.get("redirect")), { replace: true });
-      },
-      onError: (error) => {
-        const code = errorCodeOf(error);
-        if (code === "auth/2fa_required") {
-          setPending2fa({ username: input.username, password: input.password });
-          setOtp("");
-          setOtpError(null);
-          const parsed = parseApiError(error, i18n.t);
-          notifyMessage(parsed.message, parsed.type);
-          return;
-        }
-        // A failed login or verification clears token and user (spec section 4).
-        endSession(queryClient);
-        if (error instanceof InvalidLoginResponseError) {
-          notifyMessage(t("errors.invalidLoginResponse"), "error");
-          return;
-        }
-        const parsed = parseApiError(error, i18n.t);
-        if (code === "auth/2fa_invalid") {
-          setOtpError(parsed.message);
-          setOtp("");
-        }
-        notifyMessage(parsed.message, parsed.type);
-      },
-    });
-  };
-
   if (pending2fa) {
-    const verify = () => {
-      if (otp.length !== OTP_LENGTH) {
-        setOtpError(t("auth.login.twoFactor.codeRequired"));
+    const verify = (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const compact = code.replace(/\s/g, "");
+      if (useRecoveryCode ? compact === "" : compact.length !== OTP_LENGTH) {
+        setCodeError(useRecoveryCode ? t("auth.login.twoFactor.recoveryCodeRequired") : t("auth.login.twoFactor.codeRequired"));
         return;
       }
-      submit({ ...pending2fa, otp });
+      submit({ ...pending2fa, otp: compact });
     };
     return (
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          verify();
-        }}
-      >
+      <form noValidate onSubmit={verify} data-testid="two-factor-step">
         <Group gap="sm" mb="xs">
           <IconShieldLock size={28} color="var(--mantine-primary-color-filled)" aria-hidden />
         </Group>
-        <AuthHeading title={t("auth.login.twoFactor.title")} subtitle={t("auth.login.twoFactor.description")} />
+        <AuthHeading
+          title={t("auth.login.twoFactor.title")}
+          subtitle={useRecoveryCode ? t("auth.login.twoFactor.recoveryDescription") : t("auth.login.twoFactor.description")}
+        />
         <Stack gap="md">
-          <Stack gap={6}>
-            <Text component="label" htmlFor="otp-code" size="sm" fw={500}>
-              {t("auth.login.twoFactor.code")}
-            </Text>
-            <PinInput
-              id="otp-code"
-              length={OTP_LENGTH}
-              type="number"
-              oneTimeCode
-              autoFocus
-              value={otp}
-              onChange={(value) => {
-                setOtp(value);
-                setOtpError(null);
+          {useRecoveryCode ? (
+            <TextInput
+              label={t("auth.login.twoFactor.recoveryCode")}
+              value={code}
+              onChange={(event) => {
+                setCode(event.currentTarget.value);
+                setCodeError(null);
               }}
-              error={Boolean(otpError)}
-              aria-label={t("auth.login.twoFactor.code")}
+              autoComplete="one-time-code"
+              autoFocus
               dir="ltr"
+              error={codeError}
             />
-            {otpError && (
-              <Text size="sm" c="red" role="alert">
-                {otpError}
+          ) : (
+            <Stack gap={6}>
+              <Text component="label" htmlFor="otp-code" size="sm" fw={500}>
+                {t("auth.login.twoFactor.code")}
               </Text>
-            )}
-          </Stack>
-          <Button type="submit" fullWidth loading={login.isPending}>
+              <Group justify="center" dir="ltr">
+                <PinInput
+                  id="otp-code"
+                  length={OTP_LENGTH}
+                  type="number"
+                  oneTimeCode
+                  autoFocus
+                  value={code}
+                  onChange={(value) => {
+                    setCode(value);
+                    setCodeError(null);
+                  }}
+                  error={Boolean(codeError)}
+                  aria-label={t("auth.login.twoFactor.code")}
+                  size="md"
+                />
+              </Group>
+              {codeError && (
+                <Text size="sm" c="red" role="alert">
+                  {codeError}
+                </Text>
+              )}
+            </Stack>
+          )}
+          <Button type="submit" fullWidth size="md" loading={login.isPending}>
             {t("auth.login.twoFactor.submit")}
           </Button>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            ta="center"
+            onClick={() => {
+              setUseRecoveryCode((value) => !value);
+              setCode("");
+              setCodeError(null);
+            }}
+          >
+            {useRecoveryCode ? t("auth.login.twoFactor.useAuthenticator") : t("auth.login.twoFactor.useRecoveryCode")}
+          </Anchor>
           <Button
             variant="subtle"
             leftSection={<IconArrowLeft size={16} className="mirror-rtl" aria-hidden />}
             onClick={() => {
               setPending2fa(null);
+              setUseRecoveryCode(false);
               setValues((current) => ({ ...current, password: "" }));
             }}
           >
@@ -185,6 +225,28 @@ export function LoginPage() {
             {t("auth.login.forgotPassword")}
           </Anchor>
         </Group>
+        {unverifiedEmail && (
+          <Alert color="yellow" icon={<IconMailForward aria-hidden />} data-testid="resend-verification">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t("errors.codes.auth/email_verification")}</Text>
+              {resend.isSuccess ? (
+                <Text size="sm" role="status">
+                  {t("auth.verify.resent")}
+                </Text>
+              ) : (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="yellow"
+                  loading={resend.isPending}
+                  onClick={() => resend.mutate({ email: unverifiedEmail }, { onError: (error) => { notifyError(error); } })}
+                >
+                  {t("auth.verify.resend")}
+                </Button>
+              )}
+            </Stack>
+          </Alert>
+        )}
         <Button type="submit" fullWidth size="md" loading={login.isPending}>
           {t("auth.login.submit")}
         </Button>
