@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
 
 /**
  * Spec section 9 colours: primary #154EC1 in the light scheme (shade 7) and #3472F0 in the dark
@@ -41,5 +41,19 @@ export const theme = createTheme({
   headings: { fontWeight: "700" },
   components: {
     Modal: { defaultProps: { fullScreen: false } },
+  },
+});
+
+/**
+ * Mantine darkens shade 9 for the "light" variant in the dark scheme, which leaves active sidebar
+ * entries and tinted icons nearly black on our dark-blue tuple. A translucent #3472F0 reads better.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {},
+  dark: {
+    "--mantine-color-brand-light": "rgba(52, 114, 240, 0.2)",
+    "--mantine-color-brand-light-hover": "rgba(52, 114, 240, 0.3)",
+    "--mantine-color-brand-light-color": brand[2],
   },
 });

@@ -43,7 +43,8 @@ export function AuthLayout() {
 
       <div className={classes.content}>
         <Group justify="space-between" wrap="nowrap" className={classes.header}>
-          <Logo hiddenFrom="md" />
+          <Logo withName={false} hiddenFrom="sm" />
+          <Logo visibleFrom="sm" hiddenFrom="md" />
           <Group gap="xs" wrap="nowrap" ms="auto">
             <ThemeToggle />
             <LanguageSelect />

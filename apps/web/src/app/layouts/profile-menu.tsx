@@ -109,7 +109,7 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
           <Menu.Sub.Dropdown>
             <Menu.RadioGroup value={language} onChange={(next) => isLanguage(next) && void changeLanguage(next)}>
               {languages.map((entry) => (
-                <Menu.RadioItem key={entry.code} value={entry.code} lang={entry.code} dir={entry.dir}>
+                <Menu.RadioItem key={entry.code} value={entry.code} lang={entry.code}>
                   {entry.nativeName}
                 </Menu.RadioItem>
               ))}
