@@ -1,0 +1,152 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DAY, makeAnswer, makeKeys, makeLicenseFile, makePayload, makeValidationData } from "./test/forge.js";
+
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const cli = path.join(packageDir, "dist", "cli.js");
+const FINGERPRINT = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+
+let dir: string;
+const file = (name: string) => path.join(dir, name);
+
+function run(...args: string[]) {
+  const result = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", timeout: 20_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  // The CLI is tested as shipped: compile the package, then spawn dist/cli.js.
+  const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+  const build = spawnSync(process.execPath, [tsc, "-b", packageDir], { encoding: "utf8" });
+  if (build.status !== 0) throw new Error(`tsc -b failed:\n${build.stdout}${build.stderr}`);
+
+  dir = mkdtempSync(path.join(os.tmpdir(), "license-verify-"));
+  const keys = makeKeys();
+  const other = makeKeys();
+  const recent = new Date(Date.now() - DAY);
+  writeFileSync(file("key.pem"), keys.publicKeyPem);
+  writeFileSync(file("other.pem"), other.publicKeyPem);
+  writeFileSync(file("broken.pem"), "-----BEGIN PUBLIC KEY-----\nnope\n-----END PUBLIC KEY-----\n");
+  writeFileSync(file("good.lic"), makeLicenseFile(makePayload(recent), keys.privateKey));
+  writeFileSync(file("expired.lic"), makeLicenseFile(makePayload(new Date(Date.now() - 90 * DAY)), keys.privateKey));
+  writeFileSync(file("garbage.lic"), "hello\n");
+  writeFileSync(file("answer.json"), JSON.stringify(makeAnswer(makeValidationData(new Date()), keys.privateKey)));
+  writeFileSync(
+    file("negative.json"),
+    JSON.stringify(makeAnswer(makeValidationData(new Date(), { valid: false, code: "TOO_MANY_ACTIVATIONS" }), keys.privateKey)),
+  );
+  writeFileSync(file("old.json"), JSON.stringify(makeAnswer(makeValidationData(new Date(Date.now() - 3_600_000)), keys.privateKey)));
+}, 120_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("license-verify CLI", () => {
+  it("is built with a node shebang", () => {
+    expect(readFileSync(cli, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+  });
+
+  it("exits 0 for a valid licence file and prints a summary", () => {
+    const { code, stdout } = run(file("good.lic"), "--public-key", file("key.pem"));
+    expect(code).toBe(0);
+    expect(stdout).toContain("VALID licence file");
+    expect(stdout).toContain("7K3QX-9MZ4T-1B8RW-P2D6H-VC5NE-FJ0GA");
+    expect(stdout).toContain("Professional");
+    expect(stdout).toContain("reports, sso, api");
+    expect(stdout).toContain(FINGERPRINT);
+    expect(stdout).toMatch(/Expires:\s+\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it("checks --fingerprint: 0 when it matches, 1 when it does not", () => {
+    expect(run(file("good.lic"), "-k", file("key.pem"), "--fingerprint", FINGERPRINT).code).toBe(0);
+    const wrong = run(file("good.lic"), "-k", file("key.pem"), "--fingerprint", "0".repeat(64));
+    expect(wrong.code).toBe(1);
+    expect(wrong.stdout).toContain("INVALID licence file: FINGERPRINT_MISMATCH");
+  });
+
+  it("exits 1 with the reason for a file signed with another key, an expired file and a garbage file", () => {
+    const wrongKey = run(file("good.lic"), "--public-key", file("other.pem"));
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.stdout).toContain("BAD_SIGNATURE");
+    expect(wrongKey.stdout).not.toContain("Professional");
+    const expired = run(file("expired.lic"), "--public-key", file("key.pem"));
+    expect(expired.code).toBe(1);
+    expect(expired.stdout).toContain("FILE_EXPIRED");
+    expect(expired.stdout).toContain("Professional");
+    const garbage = run(file("garbage.lic"), "--public-key", file("key.pem"));
+    expect(garbage.code).toBe(1);
+    expect(garbage.stdout).toContain("MALFORMED");
+  });
+
+  it("prints the result object with --json", () => {
+    const valid = run(file("good.lic"), "--public-key", file("key.pem"), "--json");
+    expect(valid.code).toBe(0);
+    const parsed = JSON.parse(valid.stdout) as { ok: boolean; license: { planName: string } };
+    expect(parsed.ok).toBe(true);
+    expect(parsed.license.planName).toBe("Professional");
+    const invalid = run(file("good.lic"), "--public-key", file("other.pem"), "--json");
+    expect(invalid.code).toBe(1);
+    expect(JSON.parse(invalid.stdout)).toMatchObject({ ok: false, reason: "BAD_SIGNATURE" });
+  });
+
+  it("verifies a validation answer, with and without --nonce", () => {
+    const ok = run("--answer", file("answer.json"), "--public-key", file("key.pem"));
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain("VALID licence (authentic validation answer, code VALID)");
+    expect(run("--answer", file("answer.json"), "-k", file("key.pem"), "--nonce", "c0ffee-42").code).toBe(0);
+    const replay = run("--answer", file("answer.json"), "-k", file("key.pem"), "--nonce", "other");
+    expect(replay.code).toBe(1);
+    expect(replay.stdout).toContain("NONCE_MISMATCH");
+    const forged = run("--answer", file("answer.json"), "-k", file("other.pem"), "--json");
+    expect(forged.code).toBe(1);
+    expect(JSON.parse(forged.stdout)).toMatchObject({ ok: false, reason: "BAD_SIGNATURE" });
+  });
+
+  it("exits 1 for an authentic answer that says the licence is invalid", () => {
+    const { code, stdout } = run("--answer", file("negative.json"), "--public-key", file("key.pem"));
+    expect(code).toBe(1);
+    expect(stdout).toContain("INVALID licence: TOO_MANY_ACTIVATIONS (authentic validation answer)");
+  });
+
+  it("checks --max-age", () => {
+    expect(run("--answer", file("old.json"), "-k", file("key.pem")).code).toBe(0);
+    const stale = run("--answer", file("old.json"), "-k", file("key.pem"), "--max-age", "300");
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toContain("STALE");
+  });
+
+  it("prints help and exits 0", () => {
+    const { code, stdout } = run("--help");
+    expect(code).toBe(0);
+    expect(stdout).toContain("license-verify <file.lic> --public-key <key.pem>");
+    expect(stdout).toContain("Exit codes");
+  });
+
+  it.each([
+    ["no arguments", []],
+    ["no public key", ["good.lic"]],
+    ["no licence file", ["--public-key", "key.pem"]],
+    ["two licence files", ["good.lic", "good.lic", "--public-key", "key.pem"]],
+    ["an unknown option", ["good.lic", "--public-key", "key.pem", "--frobnicate"]],
+    ["a file and --answer together", ["good.lic", "--answer", "answer.json", "--public-key", "key.pem"]],
+    ["--nonce with a licence file", ["good.lic", "--public-key", "key.pem", "--nonce", "n"]],
+    ["--fingerprint with --answer", ["--answer", "answer.json", "--public-key", "key.pem", "--fingerprint", "f"]],
+    ["a bad --max-age", ["--answer", "answer.json", "--public-key", "key.pem", "--max-age", "soon"]],
+    ["a missing licence file", ["missing.lic", "--public-key", "key.pem"]],
+    ["a missing public key file", ["good.lic", "--public-key", "missing.pem"]],
+    ["a missing answer file", ["--answer", "missing.json", "--public-key", "key.pem"]],
+    ["an unusable public key", ["good.lic", "--public-key", "broken.pem"]],
+  ])("exits 2 on %s", (_label, args) => {
+    const resolved = args.map((arg) => (/\.(lic|pem|json)$/.test(arg) ? file(arg) : arg));
+    const { code, stdout, stderr } = run(...resolved);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/^license-verify: /);
+  });
+});

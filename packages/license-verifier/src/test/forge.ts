@@ -1,0 +1,96 @@
+/**
+ * Test-only issuer: builds licence files and validation answers exactly as the portal's server does,
+ * with real Ed25519 keys. Not part of the library (excluded from the build, never exported).
+ */
+import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import type { LicenseFileEnvelope, LicenseFilePayload, ValidationAnswer, ValidationData } from "../types.js";
+
+export interface TestKeys {
+  publicKeyPem: string;
+  privateKey: KeyObject;
+}
+
+export function makeKeys(): TestKeys {
+  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+  return { publicKeyPem: publicKey.export({ type: "spki", format: "pem" }).toString(), privateKey };
+}
+
+export const DAY = 86_400_000;
+
+/** A licence file payload issued at `issued`, its file valid for `ttlDays`, the licence for `licenseDays`. */
+export function makePayload(
+  issued: Date,
+  overrides: { ttlDays?: number; licenseDays?: number | null; status?: LicenseFilePayload["license"]["status"]; planName?: string } & {
+    installation?: LicenseFilePayload["installation"];
+  } = {},
+): LicenseFilePayload {
+  const ttlDays = overrides.ttlDays ?? 30;
+  const licenseDays = overrides.licenseDays === undefined ? 365 : overrides.licenseDays;
+  return {
+    meta: {
+      issued: issued.toISOString(),
+      expiry: new Date(issued.getTime() + ttlDays * DAY).toISOString(),
+      ttl: ttlDays * 86_400,
+    },
+    license: {
+      id: "4b0c6f0e-5d43-4a8e-9d1c-2f7f0b7c9a11",
+      key: "7K3QX-9MZ4T-1B8RW-P2D6H-VC5NE-FJ0GA",
+      status: overrides.status ?? "active",
+      planName: overrides.planName ?? "Professional",
+      features: ["reports", "sso", "api"],
+      issuedAt: new Date(issued.getTime() - 10 * DAY).toISOString(),
+      expiresAt: licenseDays === null ? null : new Date(issued.getTime() + licenseDays * DAY).toISOString(),
+      maxActivations: 3,
+    },
+    installation:
+      overrides.installation === undefined
+        ? { fingerprint: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", nonce: "n-123" }
+        : overrides.installation,
+  };
+}
+
+export function encodePayload(payload: unknown): string {
+  return Buffer.from(JSON.stringify(payload), "utf8").toString("base64");
+}
+
+export function signEnc(enc: string, privateKey: KeyObject): string {
+  return sign(null, Buffer.from(`license/${enc}`, "utf8"), privateKey).toString("base64");
+}
+
+/** Armours an envelope: base64 of its JSON, wrapped at 60 columns, between the header and footer. */
+export function armor(envelope: unknown, options: { crlf?: boolean } = {}): string {
+  const base64 = Buffer.from(JSON.stringify(envelope), "utf8").toString("base64");
+  const lines = base64.match(/.{1,60}/g) ?? [];
+  const eol = options.crlf ? "\r\n" : "\n";
+  return ["-----BEGIN LICENSE FILE-----", ...lines, "-----END LICENSE FILE-----", ""].join(eol);
+}
+
+export function makeLicenseFile(payload: unknown, privateKey: KeyObject, options: { alg?: string; crlf?: boolean } = {}): string {
+  const enc = encodePayload(payload);
+  return armor({ enc, sig: signEnc(enc, privateKey), alg: options.alg ?? "base64+ed25519" }, options);
+}
+
+/** Reads the envelope back out of an armoured file (for tampering in tests). */
+export function unarmor(file: string): LicenseFileEnvelope {
+  const body = file.replace(/-----[A-Z ]+-----/g, "").replace(/\s+/g, "");
+  return JSON.parse(Buffer.from(body, "base64").toString("utf8")) as LicenseFileEnvelope;
+}
+
+export function makeValidationData(timestamp: Date, overrides: Partial<ValidationData> = {}): ValidationData {
+  const license = makePayload(timestamp).license;
+  return {
+    valid: true,
+    code: "VALID",
+    license,
+    fingerprint: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+    nonce: "c0ffee-42",
+    timestamp: timestamp.toISOString(),
+    ...overrides,
+  };
+}
+
+/** The answer object as the server builds it: the signature covers JSON.stringify(data). */
+export function makeAnswer(data: unknown, privateKey: KeyObject): ValidationAnswer {
+  const signature = sign(null, Buffer.from(JSON.stringify(data), "utf8"), privateKey).toString("base64");
+  return { status: "success", data: data as ValidationData, signature };
+}

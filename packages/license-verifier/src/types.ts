@@ -1,0 +1,133 @@
+/** Status of a licence as the portal records it. */
+export type LicenseStatus = "active" | "not_activated" | "deactivated";
+
+/** The licence as carried in a licence file and in a validation answer. */
+export interface License {
+  id: string;
+  key: string;
+  status: LicenseStatus;
+  planName: string;
+  features: string[];
+  /** ISO-8601. */
+  issuedAt: string;
+  /** ISO-8601, or null for a licence that never ends. */
+  expiresAt: string | null;
+  maxActivations: number;
+}
+
+/** Lifetime of the licence *file* (not of the licence). */
+export interface LicenseFileMeta {
+  /** ISO-8601: when the file was issued. */
+  issued: string;
+  /** ISO-8601: when the file must be refreshed (issued + ttl). */
+  expiry: string;
+  /** Seconds. */
+  ttl: number;
+}
+
+/** The installation a licence file is bound to. */
+export interface Installation {
+  /** Lower-case hex SHA-256 of the installation data (see `fingerprintOf`). */
+  fingerprint: string;
+  nonce?: string;
+}
+
+/** The signed JSON inside a licence file (`enc`, decoded). */
+export interface LicenseFilePayload {
+  meta: LicenseFileMeta;
+  license: License;
+  installation: Installation | null;
+}
+
+/** The armoured JSON of a licence file, before its `enc` is decoded. */
+export interface LicenseFileEnvelope {
+  enc: string;
+  sig: string;
+  alg: string;
+}
+
+export type LicenseFileFailureReason =
+  | "MALFORMED"
+  | "UNSUPPORTED_ALGORITHM"
+  | "BAD_SIGNATURE"
+  | "FILE_EXPIRED"
+  | "LICENSE_EXPIRED"
+  | "DEACTIVATED"
+  | "FINGERPRINT_MISMATCH";
+
+export interface VerifyLicenseFileOptions {
+  /** When given, the file must be bound to exactly this installation fingerprint. */
+  fingerprint?: string;
+  /** The current time (defaults to `new Date()`). */
+  now?: Date;
+}
+
+export interface LicenseFileSuccess {
+  ok: true;
+  license: License;
+  meta: LicenseFileMeta;
+  installation: Installation | null;
+}
+
+export interface LicenseFileFailure {
+  ok: false;
+  reason: LicenseFileFailureReason;
+  message: string;
+  /** Present only once the signature has been verified (FILE_EXPIRED and later reasons). */
+  license?: License;
+  /** Present only once the signature has been verified (FILE_EXPIRED and later reasons). */
+  meta?: LicenseFileMeta;
+}
+
+export type LicenseFileResult = LicenseFileSuccess | LicenseFileFailure;
+
+export type ValidationCode =
+  | "VALID"
+  | "NOT_FOUND"
+  | "DEACTIVATED"
+  | "EXPIRED"
+  | "TOO_MANY_ACTIVATIONS"
+  | "FINGERPRINT_MISMATCH";
+
+/** The signed `data` of a validation answer. */
+export interface ValidationData {
+  valid: boolean;
+  code: ValidationCode;
+  license?: License;
+  fingerprint?: string;
+  nonce?: string;
+  /** ISO-8601: when the server answered. */
+  timestamp: string;
+}
+
+/** Body of `POST /api/v1/licenses/validate`. */
+export interface ValidationAnswer {
+  status: "success";
+  data: ValidationData;
+  signature: string;
+}
+
+export type ValidationAnswerFailureReason = "MALFORMED" | "BAD_SIGNATURE" | "NONCE_MISMATCH" | "STALE";
+
+export interface VerifyValidationAnswerOptions {
+  /** When given, the answer's `data.nonce` must equal it (replay protection). */
+  nonce?: string;
+  /** When given, `data.timestamp` must lie within this many seconds of `now` (either side). */
+  maxAgeSeconds?: number;
+  /** The current time (defaults to `new Date()`). */
+  now?: Date;
+}
+
+export interface ValidationAnswerSuccess {
+  /** The answer is authentic (and fresh/matching as requested); `data.valid` says whether the licence is valid. */
+  ok: true;
+  data: ValidationData;
+}
+
+export interface ValidationAnswerFailure {
+  ok: false;
+  reason: ValidationAnswerFailureReason;
+  message: string;
+}
+
+export type ValidationAnswerResult = ValidationAnswerSuccess | ValidationAnswerFailure;
