@@ -143,6 +143,17 @@ test("a customer signs up, waits for approval, logs in, looks around, switches l
   await expect(page.locator("html")).toHaveAttribute("lang", "tr");
   expect(await page.evaluate(() => [localStorage.getItem("language"), localStorage.getItem("theme")])).toEqual(["tr", "dark"]);
 
+  // Narrowing the window minimizes the sidebar; on a narrow screen it opens as an overlay over the
+  // whole width and closes again after following a link.
+  await page.setViewportSize({ width: 800, height: 900 });
+  await expect(page.getByTestId("sidebar")).toHaveAttribute("data-minimized", "true");
+  await page.getByTestId("sidebar-toggle").click();
+  await expect(page.getByTestId("sidebar")).toHaveAttribute("data-minimized", "false");
+  expect(Math.round((await page.getByTestId("sidebar").boundingBox())?.width ?? 0)).toBe(800);
+  await sidebar(page).getByRole("link", { name: "Projeler" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Projeler" })).toBeVisible();
+  await expect(page.getByTestId("sidebar")).toHaveAttribute("data-minimized", "true");
+
   // Log out: back to the login page, token gone, protected pages closed.
   await page.getByRole("button", { name: "Profil menüsünü aç" }).click();
   await page.getByTestId("logout").click();

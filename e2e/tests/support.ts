@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
@@ -91,11 +92,10 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /**
- * The e-mail verification link the server wrote for `email` (no SMTP in tests: each message is an
- * .eml file in DATA_DIR/mail). Undefined when the server sends none — a build without e-mail
- * verification lets the account log in without it.
+ * The first link to `route` in a message the server wrote for `email` (no SMTP in tests: each
+ * message is an .eml file in DATA_DIR/mail). Undefined when none arrives within `waitMs`.
  */
-export async function verificationLinkFor(email: string, waitMs = 3000): Promise<string | undefined> {
+export async function mailedLink(email: string, route: string, waitMs = 3000): Promise<URL | undefined> {
   const mailDir = path.join(process.env.PORTAL_E2E_DATA_DIR!, "mail");
   const deadline = Date.now() + waitMs;
   do {
@@ -108,19 +108,26 @@ export async function verificationLinkFor(email: string, waitMs = 3000): Promise
     for (const file of files) {
       const text = decodeQuotedPrintable(readFileSync(path.join(mailDir, file), "utf8"));
       if (!text.toLowerCase().includes(email.toLowerCase())) continue;
-      const link = /https?:\/\/\S+\/auth\/verify-email\?token=[^\s"<>]+/.exec(text)?.[0];
-      if (link) return link;
+      for (const [candidate] of text.matchAll(/https?:\/\/[^\s"<>]+/g)) {
+        const link = new URL(candidate);
+        if (link.pathname === route && link.searchParams.get("token")) return link;
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   } while (Date.now() < deadline);
   return undefined;
 }
 
+/** The e-mail verification link; undefined for a server build without e-mail verification. */
+export function verificationLinkFor(email: string): Promise<URL | undefined> {
+  return mailedLink(email, "/auth/verify-email");
+}
+
 /** Where a server build with e-mail verification wants it: open the mailed link in the browser. */
 export async function verifyEmailIfAsked(page: Page, email: string): Promise<void> {
   const link = await verificationLinkFor(email);
   if (!link) return;
-  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.goto(link.pathname + link.search);
   await expect(page.getByTestId("email-verified")).toBeVisible();
 }
 
@@ -128,7 +135,7 @@ export async function verifyEmailIfAsked(page: Page, email: string): Promise<voi
 export async function verifyEmailThroughApi(request: APIRequestContext, email: string): Promise<void> {
   const link = await verificationLinkFor(email);
   if (!link) return;
-  const token = new URL(link).searchParams.get("token");
+  const token = link.searchParams.get("token");
   const response = await request.post("/api/v1/auth/verify-email", { data: { token } });
   expect(response.status(), await response.text()).toBe(200);
 }
@@ -142,4 +149,45 @@ export async function loginThroughUi(page: Page, username: string, password: str
 /** The sidebar's navigation (by test id: its accessible name changes with the language). */
 export function sidebar(page: Page) {
   return page.getByTestId("sidebar").getByRole("navigation");
+}
+
+/** An approved account with a verified e-mail, made through the API. */
+export async function readyAccount(request: APIRequestContext, prefix: string, firstname = "Test"): Promise<string> {
+  const email = uniqueEmail(prefix);
+  await registerThroughApi(request, email, firstname);
+  await approveThroughApi(request, email);
+  await verifyEmailThroughApi(request, email);
+  return email;
+}
+
+function base32Decode(input: string): Buffer {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of input.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  const bytes = bits.match(/.{8}/g) ?? [];
+  return Buffer.from(bytes.map((byte) => parseInt(byte, 2)));
+}
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s), as an authenticator app computes it; `stepOffset` moves the window. */
+export function totp(secretBase32: string, stepOffset = 0): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 1000 / 30) + stepOffset));
+  const digest = createHmac("sha1", base32Decode(secretBase32)).update(counter).digest();
+  const offset = digest[digest.length - 1]! & 0x0f;
+  const value = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return value.toString().padStart(6, "0");
+}
+
+/** Turns two-factor authentication on for an account, as its owner would; answers the secret and recovery codes. */
+export async function enableTwoFactor(request: APIRequestContext, email: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const token = await apiLogin(request, email, PASSWORD);
+  const headers = { Authorization: `Bearer ${token}` };
+  const setup = await request.post("/api/v1/auth/2fa/setup", { headers });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { secret } = ((await setup.json()) as Envelope<{ secret: string }>).data;
+  const enable = await request.post("/api/v1/auth/2fa/enable", { headers, data: { code: totp(secret) } });
+  expect(enable.status(), await enable.text()).toBe(200);
+  const { recoveryCodes } = ((await enable.json()) as Envelope<{ recoveryCodes: string[] }>).data;
+  await request.post("/api/v1/auth/logout", { headers });
+  return { secret, recoveryCodes };
 }
