@@ -64,6 +64,22 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/**
+ * A 401 means the session is gone, except when its code says the refusal is about what was just
+ * sent: credentials or a 2FA code at login, or a licence token in the .req flow. Those must not log
+ * the visitor out.
+ */
+const notSessionCodes = new Set(["auth/invalid_credentials", "auth/2fa_required", "auth/2fa_invalid"]);
+
+export function endsSession(body: unknown): boolean {
+  const detail = typeof body === "object" && body !== null ? (body as { detail?: unknown }).detail : undefined;
+  const first = Array.isArray(detail) ? detail[0] : detail;
+  const loc = typeof first === "object" && first !== null ? (first as { loc?: unknown }).loc : undefined;
+  const code = Array.isArray(loc) ? loc[0] : loc;
+  if (typeof code !== "string") return true;
+  return !notSessionCodes.has(code) && !code.startsWith("license/");
+}
+
 function handleUnauthorized(): void {
   removeStorage(storageKeys.token);
   for (const listener of unauthorizedListeners) listener();
@@ -157,7 +173,7 @@ async function request<T>(method: Method, path: string, body: Body | undefined, 
     throw new ApiError("no-response", { status: response.status, cause });
   }
   if (!response.ok) {
-    if (response.status === 401) handleUnauthorized();
+    if (response.status === 401 && endsSession(parsed)) handleUnauthorized();
     throw new ApiError("response", { status: response.status, body: parsed });
   }
   return parsed as T;

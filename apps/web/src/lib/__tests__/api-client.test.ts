@@ -119,6 +119,27 @@ describe("api client (spec section 7)", () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it.each(["auth/invalid_credentials", "auth/2fa_required", "auth/2fa_invalid", "license/invalid_token"])(
+    "a 401 about what was sent (%s) keeps the session",
+    async (code) => {
+      window.localStorage.setItem("token", "tok");
+      stubFetch(async () => jsonResponse({ detail: [{ loc: [code], msg: "", type: "error" }] }, 401));
+      await expect(apiClient.post("api/v1/x", {})).rejects.toMatchObject({ status: 401 });
+      expect(window.localStorage.getItem("token")).toBe("tok");
+      expect(navigate).not.toHaveBeenCalled();
+    },
+  );
+
+  it("a 401 without a code, or with a session code, ends the session", async () => {
+    for (const body of [undefined, { detail: "Unauthorized" }, { detail: [{ loc: ["auth/not_authenticated"], msg: "" }] }]) {
+      window.localStorage.setItem("token", "tok");
+      stubFetch(async () => (body === undefined ? new Response(null, { status: 401 }) : jsonResponse(body, 401)));
+      await expect(apiClient.get("api/v1/x")).rejects.toMatchObject({ status: 401 });
+      expect(window.localStorage.getItem("token")).toBeNull();
+    }
+    expect(navigate).toHaveBeenCalledTimes(3);
+  });
+
   it("other error statuses keep the token", async () => {
     window.localStorage.setItem("token", "tok");
     stubFetch(async () => jsonResponse({ detail: [{ loc: ["auth/forbidden"], msg: "", type: "error" }] }, 403));

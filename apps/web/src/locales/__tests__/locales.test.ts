@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { errorCodes } from "@portal/contract";
 import { describe, expect, it } from "vitest";
-import { languages } from "@/lib/i18n";
+import { changeLanguage, i18n, languages } from "@/lib/i18n";
 import en from "../en";
 import es from "../es";
 import fa from "../fa";
@@ -47,6 +47,23 @@ describe("locales", () => {
   it("English has no empty message", () => {
     for (const [key, value] of english) expect(value.trim(), key).not.toBe("");
   });
+
+  it.each(languages.map((language) => [language.code, language.dir] as const))(
+    "switching to %s loads its messages, sets <html lang> and dir=%s, and remembers it",
+    async (code, dir) => {
+      await changeLanguage(code);
+      try {
+        expect(i18n.resolvedLanguage).toBe(code);
+        const expected = code === "en" ? en.nav.dashboard : (others[code]!.nav as Tree).dashboard;
+        expect(i18n.t("nav.dashboard")).toBe(expected);
+        expect(document.documentElement.lang).toBe(code);
+        expect(document.documentElement.dir).toBe(dir);
+        expect(window.localStorage.getItem("language")).toBe(code);
+      } finally {
+        await changeLanguage("en", { persist: false });
+      }
+    },
+  );
 
   describe.each(Object.entries(others))("%s", (code, messages) => {
     const flat = flatten(messages);
