@@ -57,6 +57,7 @@ if (!run("build", "npm", ["run", "build"])) {
 
 const databases = process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite (set TEST_DATABASE_URL for PostgreSQL too)";
 suite(`server integration tests on ${databases}`, "@portal/server", "vitest");
+suite("licence verifier tests", "@portal/license-verifier", "vitest");
 suite("web unit tests", "@portal/web", "vitest");
 
 if (existsSync(CHROMIUM)) {

@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import formBody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
@@ -12,6 +13,7 @@ import { securityPlugin } from "./plugins/security.js";
 import { webPlugin } from "./plugins/web.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
+import { loadSigner, type Signer } from "./lib/signing.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -20,6 +22,7 @@ import { notificationRoutes } from "./modules/notifications/notifications.routes
 import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.js";
 import { projectRoutes } from "./modules/projects/projects.routes.js";
 import { paymentRoutes } from "./modules/payments/payments.routes.js";
+import { licenceRoutes } from "./modules/licences/licences.routes.js";
 
 export interface AppDependencies {
   config: Config;
@@ -27,6 +30,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions["logger"];
   /** Defaults to SMTP_URL or the DATA_DIR/mail outbox. */
   mailer?: Mailer;
+  /** Defaults to LICENSE_SIGNING_KEY or the key kept in DATA_DIR. */
+  signer?: Signer;
 }
 
 export const defaultWebDistDir = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -34,7 +39,7 @@ export const defaultWebDistDir = fileURLToPath(new URL("../../web/dist", import.
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole API as one Fastify instance; server.ts listens with it, tests call it with inject(). */
-export async function buildApp({ config, database, logger = false, mailer }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, mailer, signer }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -52,6 +57,7 @@ export async function buildApp({ config, database, logger = false, mailer }: App
   app.decorate("db", database.db);
   app.decorate("dbKind", database.kind);
   app.decorate("config", config);
+  app.decorate("signer", signer ?? (await loadSigner({ pem: config.LICENSE_SIGNING_KEY, dataDir: config.dataDir })));
   app.decorate("mailer", mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, logger: app.log }));
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -61,6 +67,7 @@ export async function buildApp({ config, database, logger = false, mailer }: App
   await app.register(securityPlugin);
   await app.register(formBody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(rateLimitPlugin, { redisUrl: config.REDIS_URL });
+  await app.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, files: 1, fields: 20 } });
   await app.register(openApiPlugin);
 
   await app.register(
@@ -74,6 +81,7 @@ export async function buildApp({ config, database, logger = false, mailer }: App
       await api.register(catalogueRoutes);
       await api.register(projectRoutes);
       await api.register(paymentRoutes);
+      await api.register(licenceRoutes);
     },
     { prefix: "/api/v1" },
   );

@@ -28,6 +28,8 @@ const configSchema = z.object({
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).optional()),
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }).optional()),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  VALIDATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(1200),
+  VALIDATE_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(120),
   LICENSE_SIGNING_KEY: optionalText,
   TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(525_600).default(480),
   SEED_DEMO: z

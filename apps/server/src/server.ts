@@ -6,6 +6,9 @@ import { openDatabase } from "./db/client.js";
 import { migrateDatabase } from "./db/migrate.js";
 import { ensureFirstAdmin } from "./db/seed.js";
 import { DEMO_CUSTOMER, seedDemo } from "./db/demo.js";
+import { sendExpiryReminders } from "./modules/licences/expiry-reminders.js";
+
+const REMINDER_INTERVAL_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -66,6 +69,13 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+
+  const remind = () =>
+    sendExpiryReminders(database.db, { mailer: app.mailer, publicUrl: config.publicUrl })
+      .then((sent) => sent > 0 && app.log.info({ sent }, "licence expiry reminders sent"))
+      .catch((error: unknown) => app.log.error({ err: error }, "licence expiry reminders failed"));
+  void remind();
+  setInterval(remind, REMINDER_INTERVAL_MS).unref();
   app.log.info(
     { db: database.kind, startupMs: Math.round(performance.now() - startedAt) },
     `portal ready on http://${config.HOST}:${config.PORT}`,

@@ -2,6 +2,7 @@ import type { Config } from "./config.js";
 import type { Database, DatabaseKind } from "./db/client.js";
 import type { UserRow } from "./db/schema/index.js";
 import type { Mailer } from "./lib/mailer.js";
+import type { Signer } from "./lib/signing.js";
 
 export type Access = "public" | "user" | "admin";
 
@@ -11,6 +12,7 @@ declare module "fastify" {
     dbKind: DatabaseKind;
     config: Config;
     mailer: Mailer;
+    signer: Signer;
   }
   interface FastifyRequest {
     /** The caller, loaded once per request by the auth plugin; null on public routes without a token. */

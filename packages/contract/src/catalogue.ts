@@ -59,6 +59,7 @@ export const planSchema = z
     billingPeriod,
     durationDays: z.number().int(),
     maxActivations: z.number().int(),
+    maxReleasesPer30Days: z.number().int(),
     features: z.array(featureSchema),
     services: z.array(serviceSchema),
     active: z.boolean(),
@@ -85,6 +86,12 @@ export const planBodySchema = z
       .int({ error: "Max activations must be a whole number" })
       .min(1, { error: "Max activations must be at least 1" })
       .max(100_000, { error: "Max activations must be at most 100000" }),
+    maxReleasesPer30Days: z
+      .number({ error: "Releases per 30 days must be a number" })
+      .int()
+      .min(0, { error: "Releases per 30 days cannot be negative" })
+      .max(1000)
+      .default(3),
     featureIds: idList("feature").default([]),
     serviceIds: idList("service").default([]),
     active: z.boolean({ error: "Active must be true or false" }).default(true),

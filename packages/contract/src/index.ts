@@ -8,3 +8,5 @@ export * from "./notifications.js";
 export * from "./catalogue.js";
 export * from "./projects.js";
 export * from "./payments.js";
+export * from "./license-key.js";
+export * from "./licences.js";

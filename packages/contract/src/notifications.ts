@@ -69,3 +69,30 @@ export const defaultNotificationSettings: NotificationSettings = {
   ) as NotificationSettings["channels"],
   emailSubscriptions: { newsletter: false, productAnnouncements: true, events: false },
 };
+
+export const notificationSchema = z
+  .object({
+    id: z.uuid(),
+    type: notificationType,
+    title: z.string(),
+    body: z.string(),
+    link: z.string().nullable(),
+    read: z.boolean(),
+    createdAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: "Notification" });
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  unread: z.enum(["true", "false"]).transform((value) => value === "true").optional(),
+});
+
+export const notificationPageSchema = z.object({
+  items: z.array(notificationSchema),
+  total: z.number().int(),
+  unread: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});

@@ -38,6 +38,8 @@ export const plans = pgTable(
     billingPeriod: text("billing_period", { enum: ["monthly", "yearly", "once"] }).notNull(),
     durationDays: integer("duration_days").notNull(),
     maxActivations: integer("max_activations").notNull(),
+    // How many installations a customer may release (to move a licence) per licence in 30 days.
+    maxReleasesPer30Days: integer("max_releases_per_30_days").notNull().default(3),
     active: boolean("active").notNull().default(true),
     // A custom plan is built by one customer from chosen features and is visible to that customer only.
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "cascade" }),

@@ -3,3 +3,5 @@ export * from "./audit.js";
 export * from "./catalogue.js";
 export * from "./projects.js";
 export * from "./payments.js";
+export * from "./licences.js";
+export * from "./notifications.js";

@@ -20,6 +20,7 @@ export function presentPlan(row: PlanRow, features: FeatureRow[], services: Serv
     billingPeriod: row.billingPeriod,
     durationDays: row.durationDays,
     maxActivations: row.maxActivations,
+    maxReleasesPer30Days: row.maxReleasesPer30Days,
     features: features.map(presentFeature),
     services: services.map(presentService),
     active: row.active,

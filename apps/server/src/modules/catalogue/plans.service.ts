@@ -118,6 +118,7 @@ function planColumns(input: PlanInput) {
     billingPeriod: input.billingPeriod,
     durationDays: input.durationDays,
     maxActivations: input.maxActivations,
+    maxReleasesPer30Days: input.maxReleasesPer30Days,
     active: input.active,
   };
 }

@@ -1,10 +1,43 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { notificationSettingsPatchSchema, notificationSettingsSchema, successEnvelope } from "@portal/contract";
+import { z } from "zod";
+import {
+  notificationListQuerySchema,
+  notificationPageSchema,
+  notificationSchema,
+  notificationSettingsPatchSchema,
+  notificationSettingsSchema,
+  successEnvelope,
+  uuidParam,
+} from "@portal/contract";
+import { listNotifications, markAllRead, markRead } from "./notifications.service.js";
 import { requestContext } from "../../lib/request-context.js";
 import { currentUser } from "../auth/auth.routes.js";
 import { getNotificationSettings, updateNotificationSettings } from "./notification-settings.service.js";
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/notifications",
+    {
+      schema: {
+        tags: ["notifications"],
+        summary: "My in-app notifications, newest first, with the unread count",
+        querystring: notificationListQuerySchema,
+        response: { 200: successEnvelope(notificationPageSchema) },
+      },
+    },
+    async (request) => ({ status: "success" as const, data: await listNotifications(app.db, currentUser(request.user).id, request.query) }),
+  );
+  app.post(
+    "/notifications/read-all",
+    { schema: { tags: ["notifications"], summary: "Mark all my notifications read", response: { 200: successEnvelope(z.object({ marked: z.number().int() })) } } },
+    async (request) => ({ status: "success" as const, data: { marked: await markAllRead(app.db, currentUser(request.user).id) } }),
+  );
+  app.post(
+    "/notifications/:id/read",
+    { schema: { tags: ["notifications"], summary: "Mark one of my notifications read", params: uuidParam, response: { 200: successEnvelope(notificationSchema) } } },
+    async (request) => ({ status: "success" as const, data: await markRead(app.db, currentUser(request.user).id, request.params.id) }),
+  );
+
   app.get(
     "/notification-settings",
     {

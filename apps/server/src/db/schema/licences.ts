@@ -1,0 +1,148 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { features, plans } from "./catalogue.js";
+import { projects } from "./projects.js";
+import { users } from "./users.js";
+
+export const licenseRequests = pgTable(
+  "license_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requesterId: uuid("requester_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "approved", "rejected", "cancelled"] }).notNull().default("pending"),
+    // Either a plan, or (planId null) the features listed in license_request_features.
+    planId: uuid("plan_id").references(() => plans.id, { onDelete: "restrict" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    quantity: integer("quantity").notNull(),
+    note: text("note").notNull().default(""),
+    // Administrator overrides of the plan's terms, set while editing a pending request.
+    durationDays: integer("duration_days"),
+    maxActivations: integer("max_activations"),
+    rejectReason: text("reject_reason"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("license_requests_requester_idx").on(table.requesterId, table.createdAt),
+    index("license_requests_status_idx").on(table.status, table.createdAt),
+    check("license_requests_quantity_check", sql`${table.quantity} between 1 and 100`),
+  ],
+);
+
+export const licenseRequestFeatures = pgTable(
+  "license_request_features",
+  {
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => licenseRequests.id, { onDelete: "cascade" }),
+    featureId: uuid("feature_id")
+      .notNull()
+      .references(() => features.id, { onDelete: "restrict" }),
+  },
+  (table) => [primaryKey({ columns: [table.requestId, table.featureId] })],
+);
+
+export const licenses = pgTable(
+  "licenses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Normalised form (upper case, no dashes) of the customer-facing grouped key.
+    keyCompact: text("key_compact").notNull(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    requestId: uuid("request_id").references(() => licenseRequests.id, { onDelete: "set null" }),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "restrict" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "restrict" }),
+    status: text("status", { enum: ["not_activated", "active", "deactivated"] }).notNull().default("not_activated"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    maxActivations: integer("max_activations").notNull(),
+    maxReleasesPer30Days: integer("max_releases_per_30_days").notNull().default(3),
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("licenses_key_key").on(table.keyCompact),
+    index("licenses_owner_idx").on(table.ownerId, table.issuedAt),
+    index("licenses_status_idx").on(table.status, table.issuedAt),
+    index("licenses_expires_idx").on(table.expiresAt),
+    index("licenses_project_idx").on(table.projectId),
+    index("licenses_plan_idx").on(table.planId),
+  ],
+);
+
+/** The features a licence was issued with: later plan edits do not change an issued licence. */
+export const licenseFeatures = pgTable(
+  "license_features",
+  {
+    licenseId: uuid("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    featureId: uuid("feature_id")
+      .notNull()
+      .references(() => features.id, { onDelete: "restrict" }),
+  },
+  (table) => [primaryKey({ columns: [table.licenseId, table.featureId] }), index("license_features_feature_idx").on(table.featureId)],
+);
+
+/** A machine a licence is activated on, known by the SHA-256 fingerprint of its installation data. */
+export const installations = pgTable(
+  "installations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    licenseId: uuid("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    fingerprint: text("fingerprint").notNull(),
+    dataSummary: text("data_summary").notNull().default(""),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    releasedBy: uuid("released_by").references(() => users.id, { onDelete: "set null" }),
+    releasedByAdmin: boolean("released_by_admin").notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex("installations_active_fingerprint_key").on(table.licenseId, table.fingerprint).where(sql`${table.releasedAt} is null`),
+    index("installations_license_idx").on(table.licenseId, table.releasedAt),
+  ],
+);
+
+/** Short-lived licence-scoped tokens handed out by the .req flow (header X-License-Token). */
+export const licenseTokens = pgTable(
+  "license_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    licenseId: uuid("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    installationId: uuid("installation_id").references(() => installations.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex("license_tokens_token_hash_key").on(table.tokenHash)],
+);
+
+/** Which expiry reminders went out, so each is sent once. */
+export const licenseExpiryNotices = pgTable(
+  "license_expiry_notices",
+  {
+    licenseId: uuid("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    daysBefore: integer("days_before").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.licenseId, table.daysBefore] })],
+);
+
+export type LicenseRequestRow = typeof licenseRequests.$inferSelect;
+export type LicenseRow = typeof licenses.$inferSelect;
+export type InstallationRow = typeof installations.$inferSelect;

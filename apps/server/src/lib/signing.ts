@@ -1,0 +1,66 @@
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+export const SIGNING_KEY_FILE = "license-signing-key.pem";
+const LICENSE_FILE_ALGORITHM = "base64+ed25519";
+const LINE_WIDTH = 60;
+
+export interface Signer {
+  /** Base64 Ed25519 signature of the UTF-8 bytes of `text`. */
+  sign(text: string): string;
+  publicKeyPem: string;
+  /** First 16 hex characters of the SHA-256 of the public key (DER), to tell keys apart. */
+  keyId: string;
+}
+
+export function signerFromPrivateKey(privateKey: KeyObject): Signer {
+  if (privateKey.asymmetricKeyType !== "ed25519") throw new Error("the licence signing key must be an Ed25519 private key");
+  const publicKey = createPublicKey(privateKey);
+  const publicKeyPem = publicKey.export({ type: "spki", format: "pem" }).toString();
+  const keyId = createHash("sha256").update(publicKey.export({ type: "spki", format: "der" })).digest("hex").slice(0, 16);
+  return {
+    sign: (text) => sign(null, Buffer.from(text, "utf8"), privateKey).toString("base64"),
+    publicKeyPem,
+    keyId,
+  };
+}
+
+/** LICENSE_SIGNING_KEY when set; otherwise DATA_DIR/license-signing-key.pem, made (0600) on first start. */
+export async function loadSigner(options: { pem?: string; dataDir: string }): Promise<Signer> {
+  if (options.pem) return signerFromPrivateKey(createPrivateKey(options.pem.replace(/\\n/g, "\n")));
+  const file = path.join(options.dataDir, SIGNING_KEY_FILE);
+  try {
+    return signerFromPrivateKey(createPrivateKey(await readFile(file, "utf8")));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const { privateKey } = generateKeyPairSync("ed25519");
+  const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  try {
+    // "wx": when two processes start at once, the second reads the first one's key.
+    await writeFile(file, pem, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return signerFromPrivateKey(createPrivateKey(await readFile(file, "utf8")));
+  }
+  return signerFromPrivateKey(privateKey);
+}
+
+/**
+ * A licence file as Keygen shapes it: base64 of `{enc, sig, alg}` between header and footer lines,
+ * where `enc` is base64 of the payload and `sig` signs `"license/" + enc`.
+ */
+export function buildLicenseFile(payload: unknown, signer: Signer): string {
+  const enc = Buffer.from(JSON.stringify(payload), "utf8").toString("base64");
+  const sig = signer.sign(`license/${enc}`);
+  const body = Buffer.from(JSON.stringify({ enc, sig, alg: LICENSE_FILE_ALGORITHM }), "utf8").toString("base64");
+  const lines = body.match(new RegExp(`.{1,${LINE_WIDTH}}`, "g")) ?? [];
+  return ["-----BEGIN LICENSE FILE-----", ...lines, "-----END LICENSE FILE-----", ""].join("\n");
+}
+
+/** The answer body `{status,data,signature}` with the signature over the exact bytes of `data`. */
+export function signedEnvelope(data: unknown, signer: Signer): string {
+  const json = JSON.stringify(data);
+  return `{"status":"success","data":${json},"signature":${JSON.stringify(signer.sign(json))}}`;
+}

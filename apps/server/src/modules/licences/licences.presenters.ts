@@ -1,0 +1,47 @@
+import { formatLicenseKey, type License } from "@portal/contract";
+import type { LicenseRow } from "../../db/schema/index.js";
+
+export interface LicenseRecord {
+  license: LicenseRow;
+  planName: string;
+  projectName: string | null;
+  ownerEmail: string;
+  features: { id: string; name: string }[];
+  activations: number;
+}
+
+export function presentLicense(record: LicenseRecord): License {
+  const { license } = record;
+  return {
+    id: license.id,
+    key: formatLicenseKey(license.keyCompact),
+    status: license.status,
+    planId: license.planId,
+    planName: record.planName,
+    features: record.features,
+    projectId: license.projectId,
+    projectName: record.projectName,
+    ownerId: license.ownerId,
+    ownerEmail: record.ownerEmail,
+    issuedAt: license.issuedAt.toISOString(),
+    expiresAt: license.expiresAt.toISOString(),
+    maxActivations: license.maxActivations,
+    activations: record.activations,
+    maxReleasesPer30Days: license.maxReleasesPer30Days,
+  };
+}
+
+/** What a licence file and a validation answer say about a licence. */
+export function licenseClaims(record: LicenseRecord) {
+  const { license } = record;
+  return {
+    id: license.id,
+    key: formatLicenseKey(license.keyCompact),
+    status: license.status,
+    planName: record.planName,
+    features: record.features.map((feature) => feature.name),
+    issuedAt: license.issuedAt.toISOString(),
+    expiresAt: license.expiresAt.toISOString(),
+    maxActivations: license.maxActivations,
+  };
+}

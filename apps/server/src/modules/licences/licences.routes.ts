@@ -1,0 +1,272 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  REQ_FILE_MAX_BYTES,
+  installationListSchema,
+  installationParams,
+  licenseListQuerySchema,
+  licenseRequestBodySchema,
+  licenseRequestListQuerySchema,
+  licenseRequestPatchSchema,
+  licenseRequestSchema,
+  licenseSchema,
+  normalizeLicenseKey,
+  pageOf,
+  publicKeySchema,
+  reqAuthAnswerSchema,
+  rejectBodySchema,
+  successEnvelope,
+  uuidParam,
+  validateBodySchema,
+  validationAnswerSchema,
+} from "@portal/contract";
+import { AppError } from "../../lib/app-error.js";
+import { requestContext } from "../../lib/request-context.js";
+import { signedEnvelope } from "../../lib/signing.js";
+import { currentUser } from "../auth/auth.routes.js";
+import { getLicense, licenseFileFor, listInstallations, listLicenses, releaseInstallation, setLicenseActive } from "./licences.service.js";
+import { authenticateReq, parseReqFile } from "./req.service.js";
+import {
+  approveLicenseRequest,
+  cancelLicenseRequest,
+  createLicenseRequest,
+  getLicenseRequest,
+  listLicenseRequests,
+  patchLicenseRequest,
+  rejectLicenseRequest,
+} from "./requests.service.js";
+import { validateLicense } from "./validation.service.js";
+
+const admin = { access: "admin" as const };
+const requestAnswer = { 200: successEnvelope(licenseRequestSchema) };
+const licenseAnswer = { 200: successEnvelope(licenseSchema) };
+
+export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mailing = () => ({ mailer: app.mailer, publicUrl: app.config.publicUrl });
+
+  app.get(
+    "/license-requests",
+    {
+      schema: {
+        tags: ["licence requests"],
+        summary: "Licence requests, paged (customers: their own; admins: all)",
+        querystring: licenseRequestListQuerySchema,
+        response: { 200: successEnvelope(pageOf(licenseRequestSchema)) },
+      },
+    },
+    async (request) => ({ status: "success" as const, data: await listLicenseRequests(app.db, currentUser(request.user), request.query) }),
+  );
+  app.post(
+    "/license-requests",
+    {
+      schema: {
+        tags: ["licence requests"],
+        summary: "Request licences for a plan or a set of features",
+        body: licenseRequestBodySchema,
+        response: { 201: successEnvelope(licenseRequestSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        status: "success" as const,
+        data: await createLicenseRequest(app.db, currentUser(request.user), request.body, requestContext(request)),
+      }),
+  );
+  app.get(
+    "/license-requests/:id",
+    { schema: { tags: ["licence requests"], summary: "One licence request", params: uuidParam, response: requestAnswer } },
+    async (request) => ({ status: "success" as const, data: await getLicenseRequest(app.db, currentUser(request.user), request.params.id) }),
+  );
+  app.patch(
+    "/license-requests/:id",
+    {
+      config: admin,
+      schema: { tags: ["licence requests"], summary: "Edit a pending request (admin)", params: uuidParam, body: licenseRequestPatchSchema, response: requestAnswer },
+    },
+    async (request) => ({
+      status: "success" as const,
+      data: await patchLicenseRequest(app.db, currentUser(request.user), request.params.id, request.body, requestContext(request)),
+    }),
+  );
+  app.post(
+    "/license-requests/:id/approve",
+    { config: admin, schema: { tags: ["licence requests"], summary: "Approve and issue the licences (admin)", params: uuidParam, response: requestAnswer } },
+    async (request) => ({
+      status: "success" as const,
+      data: await approveLicenseRequest(app.db, currentUser(request.user), request.params.id, requestContext(request), mailing()),
+    }),
+  );
+  app.post(
+    "/license-requests/:id/reject",
+    {
+      config: admin,
+      schema: { tags: ["licence requests"], summary: "Reject with a reason (admin)", params: uuidParam, body: rejectBodySchema, response: requestAnswer },
+    },
+    async (request) => ({
+      status: "success" as const,
+      data: await rejectLicenseRequest(app.db, currentUser(request.user), request.params.id, request.body.reason, requestContext(request), mailing()),
+    }),
+  );
+  app.post(
+    "/license-requests/:id/cancel",
+    { schema: { tags: ["licence requests"], summary: "Cancel my pending request", params: uuidParam, response: requestAnswer } },
+    async (request) => ({
+      status: "success" as const,
+      data: await cancelLicenseRequest(app.db, currentUser(request.user), request.params.id, requestContext(request)),
+    }),
+  );
+
+  app.get(
+    "/licenses",
+    {
+      schema: {
+        tags: ["licences"],
+        summary: "Issued licences, paged and sorted in SQL (customers: their own)",
+        querystring: licenseListQuerySchema,
+        response: { 200: successEnvelope(pageOf(licenseSchema)) },
+      },
+    },
+    async (request) => ({ status: "success" as const, data: await listLicenses(app.db, currentUser(request.user), request.query) }),
+  );
+
+  app.get(
+    "/licenses/public-key",
+    {
+      config: { access: "public" },
+      schema: { tags: ["licence check"], summary: "The Ed25519 public key that verifies licence files and validation answers", response: { 200: successEnvelope(publicKeySchema) } },
+    },
+    async () => ({ status: "success" as const, data: { algorithm: "Ed25519" as const, publicKey: app.signer.publicKeyPem, keyId: app.signer.keyId } }),
+  );
+
+  // Per key as well as per IP: a botnet cannot hammer one licence, and one office cannot starve others.
+  // A second limiter on the same route: createRateLimit only counts, so the per-IP one still runs too.
+  const countPerKey = app.createRateLimit({
+    max: app.config.VALIDATE_KEY_RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `validate-key:${normalizeLicenseKey(String((request.body as { key?: unknown } | undefined)?.key ?? ""))}`,
+  });
+  const perKeyLimit = async (request: FastifyRequest) => {
+    const limit = await countPerKey(request);
+    if (!limit.isAllowed && limit.isExceeded) {
+      throw new AppError("common/rate_limited", { headers: { "retry-after": String(Math.max(1, limit.ttlInSeconds)) } });
+    }
+  };
+  app.post(
+    "/licenses/validate",
+    {
+      config: { access: "public", rateLimit: { max: app.config.VALIDATE_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } },
+      preHandler: perKeyLimit,
+      schema: {
+        tags: ["licence check"],
+        summary: "Validate a key (and activate a new fingerprint while there is room); the answer is signed",
+        description: "`signature` is Ed25519 (base64) over the exact bytes of `data` as serialised in the body.",
+        body: validateBodySchema,
+        response: { 200: validationAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await validateLicense(app.db, request.body, requestContext(request));
+      reply.header("cache-control", "no-store").type("application/json; charset=utf-8");
+      // Sent as the exact string that was signed; Fastify passes a JSON-typed string through untouched.
+      return reply.send(signedEnvelope(data, app.signer) as never);
+    },
+  );
+
+  app.get(
+    "/licenses/:id",
+    { schema: { tags: ["licences"], summary: "One licence", params: uuidParam, response: licenseAnswer } },
+    async (request) => ({ status: "success" as const, data: await getLicense(app.db, currentUser(request.user), request.params.id) }),
+  );
+  app.get(
+    "/licenses/:id/file",
+    {
+      schema: {
+        tags: ["licences"],
+        summary: "The signed licence file (Keygen's format) for offline verification",
+        params: uuidParam,
+        produces: ["application/vnd.licence-portal.license-file"],
+      },
+    },
+    async (request, reply) => {
+      const { file, record } = await licenseFileFor(app.db, currentUser(request.user), request.params.id, app.signer, requestContext(request));
+      return reply
+        .header("content-disposition", `attachment; filename="${record.license.keyCompact}.lic"`)
+        .header("cache-control", "no-store")
+        .type("text/plain; charset=utf-8")
+        .send(file);
+    },
+  );
+  app.post(
+    "/licenses/:id/deactivate",
+    { config: admin, schema: { tags: ["licences"], summary: "Deactivate a licence (admin)", params: uuidParam, response: licenseAnswer } },
+    async (request) => ({
+      status: "success" as const,
+      data: await setLicenseActive(app.db, currentUser(request.user), request.params.id, false, requestContext(request)),
+    }),
+  );
+  app.post(
+    "/licenses/:id/reactivate",
+    { config: admin, schema: { tags: ["licences"], summary: "Reactivate a deactivated licence (admin)", params: uuidParam, response: licenseAnswer } },
+    async (request) => ({
+      status: "success" as const,
+      data: await setLicenseActive(app.db, currentUser(request.user), request.params.id, true, requestContext(request)),
+    }),
+  );
+  app.get(
+    "/licenses/:id/installations",
+    {
+      schema: {
+        tags: ["licences"],
+        summary: "The installations a licence is activated on, and how many releases remain",
+        params: uuidParam,
+        response: { 200: successEnvelope(installationListSchema) },
+      },
+    },
+    async (request) => ({ status: "success" as const, data: await listInstallations(app.db, currentUser(request.user), request.params.id) }),
+  );
+  app.post(
+    "/licenses/:id/installations/:installationId/release",
+    {
+      schema: {
+        tags: ["licences"],
+        summary: "Release an installation to move the licence to another machine (limited per 30 days; admins unlimited)",
+        params: installationParams,
+        response: { 200: successEnvelope(installationListSchema) },
+      },
+    },
+    async (request) => ({
+      status: "success" as const,
+      data: await releaseInstallation(app.db, currentUser(request.user), request.params.id, request.params.installationId, requestContext(request)),
+    }),
+  );
+
+  app.post(
+    "/req/auth",
+    {
+      schema: {
+        tags: [".req flow"],
+        summary: "Upload a .req file (multipart field `file`): activates the installation, answers a licence token and a bound licence file",
+        consumes: ["multipart/form-data"],
+        response: { 200: successEnvelope(reqAuthAnswerSchema) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError("common/unsupported_media_type", { message: "Send the .req file as multipart/form-data in the field \"file\"." });
+      const part = await request.file({ limits: { fileSize: REQ_FILE_MAX_BYTES, files: 1, fields: 5 } });
+      if (!part || part.fieldname !== "file") throw new AppError("license/req_invalid", { message: "Please select a .req file", status: 422 });
+      if (!part.filename.toLowerCase().endsWith(".req")) {
+        part.file.resume();
+        throw new AppError("license/req_wrong_type");
+      }
+      let content: Buffer;
+      try {
+        content = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("license/req_too_large");
+        throw error;
+      }
+      const data = await authenticateReq(app.db, currentUser(request.user), parseReqFile(content), app.signer, requestContext(request));
+      return { status: "success" as const, data };
+    },
+  );
+};

@@ -1,0 +1,176 @@
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import type { InstallationList, License, licenseListQuerySchema, Page } from "@portal/contract";
+import type { z } from "zod";
+import type { Database, Executor } from "../../db/client.js";
+import { installations, licenses, licenseTokens, plans, type InstallationRow, type UserRow } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+import { containsPattern, pageWindow } from "../../lib/pagination.js";
+import type { RequestContext } from "../../lib/request-context.js";
+import { buildLicenseFile, type Signer } from "../../lib/signing.js";
+import { recordAudit } from "../audit/audit.service.js";
+import { licenseClaims, presentLicense, type LicenseRecord } from "./licences.presenters.js";
+import { findLicense, licenseSelect, withFeatures } from "./licences.queries.js";
+
+type LicenseQuery = z.output<typeof licenseListQuerySchema>;
+
+/** How long a licence file may be trusted offline before the product should fetch a fresh one. */
+export const LICENSE_FILE_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+const sortColumns = {
+  issuedAt: licenses.issuedAt,
+  expiresAt: licenses.expiresAt,
+  status: licenses.status,
+  planName: plans.name,
+} as const;
+
+const visibleTo = (user: UserRow): SQL | undefined => (user.isAdmin ? undefined : eq(licenses.ownerId, user.id));
+
+export async function listLicenses(db: Database, user: UserRow, query: LicenseQuery): Promise<Page<License>> {
+  const filters = [visibleTo(user)];
+  if (query.status) filters.push(eq(licenses.status, query.status));
+  if (query.projectId) filters.push(eq(licenses.projectId, query.projectId));
+  if (query.ownerId && user.isAdmin) filters.push(eq(licenses.ownerId, query.ownerId));
+  if (query.q) {
+    const compact = query.q.toUpperCase().replace(/[\s-]/g, "");
+    filters.push(sql`(${licenses.keyCompact} like ${containsPattern(compact)} or ${plans.name} ilike ${containsPattern(query.q)})`);
+  }
+  const where = and(...filters);
+  const direction = query.order === "asc" ? asc : desc;
+  const { limit, offset } = pageWindow(query);
+  const [rows, [counted]] = await Promise.all([
+    licenseSelect(db).where(where).orderBy(direction(sortColumns[query.sort]), direction(licenses.id)).limit(limit).offset(offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(licenses)
+      .innerJoin(plans, eq(plans.id, licenses.planId))
+      .where(where),
+  ]);
+  return { items: (await withFeatures(db, rows)).map(presentLicense), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+export async function findVisibleLicense(executor: Executor, user: UserRow, id: string): Promise<LicenseRecord> {
+  const record = await findLicense(executor, and(eq(licenses.id, id), visibleTo(user)));
+  if (!record) throw new AppError("common/not_found");
+  return record;
+}
+
+export async function getLicense(db: Database, user: UserRow, id: string): Promise<License> {
+  return presentLicense(await findVisibleLicense(db, user, id));
+}
+
+export async function setLicenseActive(db: Database, admin: UserRow, id: string, active: boolean, context: RequestContext): Promise<License> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(licenses).where(eq(licenses.id, id)).for("update").limit(1);
+    if (!current) throw new AppError("common/not_found");
+    if (active) {
+      if (current.status !== "deactivated") throw new AppError("license/not_deactivated");
+      const [{ live } = { live: 0 }] = await tx
+        .select({ live: sql<number>`count(*)::int` })
+        .from(installations)
+        .where(and(eq(installations.licenseId, id), isNull(installations.releasedAt)));
+      await tx.update(licenses).set({ status: live > 0 ? "active" : "not_activated", deactivatedAt: null }).where(eq(licenses.id, id));
+    } else {
+      if (current.status === "deactivated") return presentLicense((await findLicense(tx, eq(licenses.id, id)))!);
+      await tx.update(licenses).set({ status: "deactivated", deactivatedAt: sql`now()` }).where(eq(licenses.id, id));
+      // Tokens handed out by the .req flow stop working with the licence.
+      await tx.delete(licenseTokens).where(eq(licenseTokens.licenseId, id));
+    }
+    await recordAudit(tx, context, { action: active ? "license.reactivated" : "license.deactivated", targetType: "license", targetId: id });
+    return presentLicense((await findLicense(tx, eq(licenses.id, id)))!);
+  });
+}
+
+function presentInstallation(row: InstallationRow) {
+  return {
+    id: row.id,
+    fingerprint: row.fingerprint,
+    dataSummary: row.dataSummary,
+    firstSeenAt: row.firstSeenAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+  };
+}
+
+/** Releases by the customer in the last 30 days count towards the plan's limit; an admin's do not. */
+async function customerReleasesLast30Days(executor: Executor, licenseId: string): Promise<number> {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(installations)
+    .where(
+      and(
+        eq(installations.licenseId, licenseId),
+        isNotNull(installations.releasedAt),
+        eq(installations.releasedByAdmin, false),
+        gt(installations.releasedAt, sql`now() - interval '30 days'`),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+export async function listInstallations(db: Database, user: UserRow, licenseId: string): Promise<InstallationList> {
+  const record = await findVisibleLicense(db, user, licenseId);
+  const rows = await db
+    .select()
+    .from(installations)
+    .where(and(eq(installations.licenseId, licenseId), isNull(installations.releasedAt)))
+    .orderBy(desc(installations.lastSeenAt));
+  return {
+    items: rows.map(presentInstallation),
+    releasesLast30Days: await customerReleasesLast30Days(db, licenseId),
+    maxReleasesPer30Days: record.license.maxReleasesPer30Days,
+  };
+}
+
+export async function releaseInstallation(
+  db: Database,
+  user: UserRow,
+  licenseId: string,
+  installationId: string,
+  context: RequestContext,
+): Promise<InstallationList> {
+  await db.transaction(async (tx) => {
+    const record = await findVisibleLicense(tx, user, licenseId);
+    // Serialises releases of one licence so two at once cannot both slip under the limit.
+    await tx.select({ id: licenses.id }).from(licenses).where(eq(licenses.id, licenseId)).for("update");
+    if (!user.isAdmin && (await customerReleasesLast30Days(tx, licenseId)) >= record.license.maxReleasesPer30Days) {
+      throw new AppError("license/release_limit");
+    }
+    const [released] = await tx
+      .update(installations)
+      .set({ releasedAt: sql`now()`, releasedBy: user.id, releasedByAdmin: user.isAdmin })
+      .where(and(eq(installations.id, installationId), eq(installations.licenseId, licenseId), isNull(installations.releasedAt)))
+      .returning();
+    if (!released) throw new AppError("common/not_found");
+    await tx.delete(licenseTokens).where(eq(licenseTokens.installationId, installationId));
+    await recordAudit(tx, context, {
+      action: "license.installation_released",
+      targetType: "license",
+      targetId: licenseId,
+      details: { installationId, fingerprint: released.fingerprint, byAdmin: user.isAdmin },
+    });
+  });
+  return listInstallations(db, user, licenseId);
+}
+
+export interface BoundInstallation {
+  fingerprint: string;
+  nonce?: string;
+}
+
+export function licenseFilePayload(record: LicenseRecord, installation: BoundInstallation | null, now = new Date()) {
+  return {
+    meta: {
+      issued: now.toISOString(),
+      expiry: new Date(now.getTime() + LICENSE_FILE_TTL_SECONDS * 1000).toISOString(),
+      ttl: LICENSE_FILE_TTL_SECONDS,
+    },
+    license: licenseClaims(record),
+    installation,
+  };
+}
+
+export async function licenseFileFor(db: Database, user: UserRow, id: string, signer: Signer, context: RequestContext) {
+  const record = await findVisibleLicense(db, user, id);
+  if (record.license.status === "deactivated") throw new AppError("license/deactivated");
+  await recordAudit(db, context, { action: "license.file_downloaded", targetType: "license", targetId: id });
+  return { file: buildLicenseFile(licenseFilePayload(record, null), signer), record };
+}

@@ -1,0 +1,110 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { licenses, licenseTokens, type UserRow } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+import type { RequestContext } from "../../lib/request-context.js";
+import { buildLicenseFile, type Signer } from "../../lib/signing.js";
+import { hashToken, newOpaqueToken } from "../../lib/tokens.js";
+import { recordAudit } from "../audit/audit.service.js";
+import { licenseFilePayload } from "./licences.service.js";
+import { presentLicense, type LicenseRecord } from "./licences.presenters.js";
+import { findLicense } from "./licences.queries.js";
+import { activateInstallation, assertUsable, findLicenseByKey, fingerprintOf } from "./validation.service.js";
+
+export const LICENSE_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+export interface ReqFile {
+  licenseKey: string;
+  installationData: string;
+}
+
+/** Line 1 is the licence key, line 2 the installation's data; anything after is ignored. */
+export function parseReqFile(content: Buffer): ReqFile {
+  const lines = content.toString("utf8").replace(/^\uFEFF/, "").split(/\r?\n/);
+  const licenseKey = lines[0]?.trim() ?? "";
+  const installationData = lines[1]?.trim() ?? "";
+  if (!licenseKey || !installationData) throw new AppError("license/req_invalid");
+  return { licenseKey, installationData };
+}
+
+/** A short, readable description of the installation for the customer's list. */
+function summarise(installationData: string): { summary: string; nonce?: string } {
+  try {
+    const parsed: unknown = JSON.parse(installationData);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+      const { nonce, ...rest } = parsed as Record<string, unknown>;
+      const summary = Object.entries(rest)
+        .filter(([, value]) => ["string", "number", "boolean"].includes(typeof value))
+        .map(([key, value]) => `${key}: ${String(value)}`)
+        .join(", ")
+        .slice(0, 200);
+      return { summary, ...(typeof nonce === "string" && nonce.length <= 200 ? { nonce } : {}) };
+    }
+  } catch {
+    // Not JSON: opaque data.
+  }
+  return { summary: installationData.slice(0, 120) };
+}
+
+/**
+ * The .req flow: the key must be the caller's (admins: any), the installation is recorded and the
+ * licence activated; the answer carries a short-lived licence token and a licence file bound to
+ * this installation (echoing the request's nonce, so a captured answer cannot serve another request).
+ */
+export async function authenticateReq(db: Database, user: UserRow, file: ReqFile, signer: Signer, context: RequestContext) {
+  const found = await findLicenseByKey(db, file.licenseKey);
+  if (!found || (!user.isAdmin && found.license.ownerId !== user.id)) throw new AppError("common/not_found");
+  assertUsable(found);
+  const fingerprint = fingerprintOf(file.installationData);
+  const { summary, nonce } = summarise(file.installationData);
+
+  const token = newOpaqueToken();
+  const expiresAt = new Date(Date.now() + LICENSE_TOKEN_TTL_MS);
+  const { record, installation } = await db.transaction(async (tx) => {
+    const outcome = await activateInstallation(tx, found, fingerprint, summary, { allowReleased: true });
+    if (outcome.code !== "VALID") throw new AppError("license/too_many_activations");
+    await tx.delete(licenseTokens).where(and(eq(licenseTokens.licenseId, found.license.id), gt(sql`now()`, licenseTokens.expiresAt)));
+    await tx.insert(licenseTokens).values({
+      licenseId: found.license.id,
+      installationId: outcome.installation.id,
+      tokenHash: hashToken(token),
+      createdBy: user.id,
+      expiresAt,
+    });
+    await recordAudit(tx, context, {
+      action: outcome.activated ? "license.activated" : "license.req_authenticated",
+      targetType: "license",
+      targetId: found.license.id,
+      details: { fingerprint, via: "req" },
+    });
+    const fresh = (await findLicense(tx, eq(licenses.id, found.license.id))) as LicenseRecord;
+    return { record: fresh, installation: outcome.installation };
+  });
+
+  return {
+    licenseToken: token,
+    licenseTokenExpiresAt: expiresAt.toISOString(),
+    license: presentLicense(record),
+    licenseFile: buildLicenseFile(licenseFilePayload(record, { fingerprint, ...(nonce ? { nonce } : {}) }), signer),
+    installation: {
+      id: installation.id,
+      fingerprint: installation.fingerprint,
+      dataSummary: installation.dataSummary,
+      firstSeenAt: installation.firstSeenAt.toISOString(),
+      lastSeenAt: installation.lastSeenAt.toISOString(),
+    },
+  };
+}
+
+/** The licence a valid X-License-Token header speaks for; anything else is a 401. */
+export async function licenseForToken(db: Database, token: string | undefined): Promise<LicenseRecord> {
+  if (!token) throw new AppError("license/invalid_token");
+  const [row] = await db
+    .select({ licenseId: licenseTokens.licenseId })
+    .from(licenseTokens)
+    .where(and(eq(licenseTokens.tokenHash, hashToken(token)), gt(licenseTokens.expiresAt, sql`now()`)))
+    .limit(1);
+  const record = row ? await findLicense(db, eq(licenses.id, row.licenseId)) : undefined;
+  if (!record || record.license.status === "deactivated") throw new AppError("license/invalid_token");
+  return record;
+}
