@@ -1,9 +1,11 @@
+import table from "./table";
 /**
  * English: the default and fallback language, and the shape every other locale must match
  * (the type `Messages` below makes a missing or extra key a compile error; a unit test checks it
  * at run time too).
  */
 const en = {
+  table,
   app: {
     name: "Licence Portal",
     tagline: "Request, buy and track your software licences in one place.",

@@ -1,7 +1,9 @@
 import type { Messages } from "../en";
+import table from "./table";
 
 /** Español. */
 const messages: Messages = {
+  table,
   app: {
     name: "Portal de Licencias",
     tagline: "Solicite, compre y controle sus licencias de software en un solo lugar.",

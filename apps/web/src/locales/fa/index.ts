@@ -1,7 +1,9 @@
 import type { Messages } from "../en";
+import table from "./table";
 
 /** فارسی (راست‌به‌چپ). */
 const messages: Messages = {
+  table,
   app: {
     name: "درگاه مجوزها",
     tagline: "مجوزهای نرم‌افزاری خود را در یک جا درخواست کنید، بخرید و پیگیری کنید.",

@@ -1,7 +1,9 @@
 import type { Messages } from "../en";
+import table from "./table";
 
 /** Português (Brasil). */
 const messages: Messages = {
+  table,
   app: {
     name: "Portal de Licenças",
     tagline: "Solicite, compre e acompanhe suas licenças de software em um só lugar.",

@@ -1,7 +1,9 @@
 import type { Messages } from "../en";
+import table from "./table";
 
 /** Türkçe. */
 const messages: Messages = {
+  table,
   app: {
     name: "Lisans Portalı",
     tagline: "Yazılım lisanslarınızı tek bir yerden talep edin, satın alın ve takip edin.",

@@ -1,7 +1,9 @@
 import type { Messages } from "../en";
+import table from "./table";
 
 /** 简体中文. */
 const messages: Messages = {
+  table,
   app: {
     name: "许可证门户",
     tagline: "在一个地方申请、购买和跟踪您的软件许可证。",
