@@ -56,6 +56,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", database.db);
   app.decorate("dbKind", database.kind);
+  app.decorate("preparedQuery", database.preparedQuery);
   app.decorate("config", config);
   app.decorate("signer", signer ?? (await loadSigner({ pem: config.LICENSE_SIGNING_KEY, dataDir: config.dataDir })));
   app.decorate("mailer", mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, logger: app.log }));

@@ -1,5 +1,5 @@
 import type { Config } from "./config.js";
-import type { Database, DatabaseKind } from "./db/client.js";
+import type { Database, DatabaseHandle, DatabaseKind } from "./db/client.js";
 import type { UserRow } from "./db/schema/index.js";
 import type { Mailer } from "./lib/mailer.js";
 import type { Signer } from "./lib/signing.js";
@@ -10,6 +10,7 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Database;
     dbKind: DatabaseKind;
+    preparedQuery: DatabaseHandle["preparedQuery"];
     config: Config;
     mailer: Mailer;
     signer: Signer;

@@ -18,6 +18,8 @@ export type DatabaseKind = "pglite" | "postgres";
 
 export interface DatabaseHandle {
   db: Database;
+  /** A hand-written statement for a hot path; on PostgreSQL it is prepared once per connection by name. */
+  preparedQuery<Row>(name: string, text: string, values: unknown[]): Promise<Row[]>;
   kind: DatabaseKind;
   /** Runs `fn` on one connection holding a session-level advisory lock (migrations across processes). */
   withExclusiveLock<T>(lockId: number, fn: (db: Database) => Promise<T>): Promise<T>;
@@ -42,6 +44,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   return {
     db,
     kind: "postgres",
+    preparedQuery: async <Row>(name: string, text: string, values: unknown[]) =>
+      (await pool.query({ name, text, values })).rows as Row[],
     async withExclusiveLock(lockId, fn) {
       const client = await pool.connect();
       try {
@@ -66,6 +70,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File 
   return {
     db,
     kind: "pglite",
+    preparedQuery: async <Row>(_name: string, text: string, values: unknown[]) => (await client.query<Row>(text, values)).rows,
     // PGlite is one connection in one process: nothing else can race us.
     withExclusiveLock: (_lockId, fn) => fn(db),
     close: () => client.close(),

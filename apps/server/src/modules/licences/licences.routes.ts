@@ -165,7 +165,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await validateLicense(app.db, request.body, requestContext(request));
+      const data = await validateLicense(app.db, app.preparedQuery, request.body, requestContext(request));
       reply.header("cache-control", "no-store").type("application/json; charset=utf-8");
       // Sent as the exact string that was signed; Fastify passes a JSON-typed string through untouched.
       return reply.send(signedEnvelope(data, app.signer) as never);

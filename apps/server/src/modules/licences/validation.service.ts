@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { isWellFormedLicenseKey, normalizeLicenseKey, type ValidationCode, type ValidationData } from "@portal/contract";
 import type { Database, Executor } from "../../db/client.js";
-import { installations, licenses, type InstallationRow } from "../../db/schema/index.js";
+import { installations, licenses, type InstallationRow, type LicenseRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
@@ -77,9 +77,98 @@ export function refusalFor(record: LicenseRecord, now: Date): ValidationCode | u
   return undefined;
 }
 
+interface ValidationRow extends Record<string, unknown> {
+  id: string;
+  key_compact: string;
+  status: LicenseRow["status"];
+  issued_at: string | Date;
+  expires_at: string | Date;
+  max_activations: number;
+  max_releases: number;
+  owner_id: string;
+  plan_id: string;
+  plan_name: string;
+  features: string[] | string;
+  live: number;
+  installation_state: "live" | "released" | null;
+}
+
+/**
+ * The hot path in one round trip: the licence, its plan name and feature names, its live installation
+ * count, what is known of the fingerprint, and (in a data-modifying CTE) the throttled last-seen touch.
+ * Written by hand so PostgreSQL can keep it prepared; the table names are checked by the tests.
+ */
+const VALIDATION_QUERY = `
+  with found as (
+    select l.id, l.key_compact, l.status, l.issued_at, l.expires_at, l.max_activations,
+           l.max_releases_per_30_days as max_releases, l.owner_id, l.plan_id, p.name as plan_name
+    from licenses l join plans p on p.id = l.plan_id
+    where l.key_compact = $1
+  ),
+  known as (
+    select i.id, i.released_at from installations i join found on i.license_id = found.id
+    where $2::text is not null and i.fingerprint = $2::text
+    order by i.released_at is null desc
+    limit 1
+  ),
+  touched as (
+    update installations set last_seen_at = now()
+    where id = (select id from known where released_at is null)
+      and last_seen_at < now() - interval '5 minutes'
+    returning id
+  )
+  select found.*,
+    coalesce((select array_agg(f.name order by f.name) from license_features lf join features f on f.id = lf.feature_id
+              where lf.license_id = found.id), '{}') as features,
+    (select count(*)::int from installations x where x.license_id = found.id and x.released_at is null) as live,
+    (select case when released_at is null then 'live' else 'released' end from known) as installation_state
+  from found`;
+
+type PreparedQuery = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
+
+async function readForValidation(query: PreparedQuery, keyCompact: string, fingerprint: string | null): Promise<ValidationRow | undefined> {
+  const [row] = await query<ValidationRow>("license-validate", VALIDATION_QUERY, [keyCompact, fingerprint]);
+  return row;
+}
+
+function recordFromRow(row: ValidationRow): LicenseRecord {
+  const features = Array.isArray(row.features) ? row.features : parsePgArray(row.features);
+  return {
+    license: {
+      id: row.id,
+      keyCompact: row.key_compact,
+      ownerId: row.owner_id,
+      requestId: null,
+      planId: row.plan_id,
+      projectId: null,
+      status: row.status,
+      issuedAt: new Date(row.issued_at),
+      expiresAt: new Date(row.expires_at),
+      maxActivations: row.max_activations,
+      maxReleasesPer30Days: row.max_releases,
+      deactivatedAt: null,
+    },
+    planName: row.plan_name,
+    projectName: null,
+    ownerEmail: "",
+    features: features.map((name) => ({ id: "", name })),
+    activations: row.live,
+  };
+}
+
+/** PGlite hands back text[] as a Postgres array literal in raw queries. */
+function parsePgArray(literal: string): string[] {
+  if (literal === "{}") return [];
+  return literal
+    .slice(1, -1)
+    .match(/"((?:[^"\\]|\\.)*)"|[^,]+/g)!
+    .map((item) => (item.startsWith('"') ? item.slice(1, -1).replace(/\\(.)/g, "$1") : item));
+}
+
 /** Online validation (Keygen's order): key → deactivated → expired → fingerprint and activation. */
 export async function validateLicense(
   db: Database,
+  query: PreparedQuery,
   input: { key: string; fingerprint?: string; nonce?: string },
   context: RequestContext,
 ): Promise<ValidationData> {
@@ -96,12 +185,17 @@ export async function validateLicense(
     timestamp: now.toISOString(),
   });
 
-  const record = await findLicenseByKey(db, input.key);
-  if (!record) return answer("NOT_FOUND");
+  // The check character turns a typo into NOT_FOUND without a database round trip.
+  if (!isWellFormedLicenseKey(input.key)) return answer("NOT_FOUND");
+  const row = await readForValidation(query, normalizeLicenseKey(input.key), input.fingerprint ?? null);
+  if (!row) return answer("NOT_FOUND");
+  const record = recordFromRow(row);
   const refusal = refusalFor(record, now);
   if (refusal) return answer(refusal, record);
-  if (input.fingerprint === undefined) return answer("VALID", record);
+  if (input.fingerprint === undefined || row.installation_state === "live") return answer("VALID", record);
+  if (row.installation_state === "released") return answer("FINGERPRINT_MISMATCH", record);
 
+  // Slow path, once per machine: a new fingerprint takes a place if there is one.
   const fingerprint = input.fingerprint;
   return db.transaction(async (tx) => {
     const outcome = await activateInstallation(tx, record, fingerprint, "", { allowReleased: false });
