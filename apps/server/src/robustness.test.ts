@@ -9,7 +9,7 @@ const hostileBodies: { label: string; payload: string; contentType: string }[] =
   { label: "JSON array", payload: "[1,2,3]", contentType: "application/json" },
   { label: "JSON string", payload: '"text"', contentType: "application/json" },
   { label: "broken JSON", payload: '{"a":', contentType: "application/json" },
-  { label: "wrong types", payload: JSON.stringify({ name: 42, price: "free", email: [], code: {}, featureIds: "x", quantity: -1e309 }), contentType: "application/json" },
+  { label: "wrong types", payload: JSON.stringify({ name: 42, price: "free", email: [], code: {}, featureIds: "x", quantity: -Number.MAX_VALUE, durationDays: 1.5 }), contentType: "application/json" },
   { label: "prototype pollution", payload: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', contentType: "application/json" },
   { label: "long strings", payload: JSON.stringify({ name: "x".repeat(100_000), email: `${"a".repeat(5000)}@x.io`, key: "k".repeat(10_000) }), contentType: "application/json" },
   { label: "form body", payload: "a=1&a=2&name[]=x", contentType: "application/x-www-form-urlencoded" },
