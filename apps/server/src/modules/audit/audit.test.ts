@@ -40,3 +40,35 @@ describe("GET /api/v1/audit-events", () => {
     expect(bad.statusCode).toBe(422);
   });
 });
+
+describe("audit export", () => {
+  it("answers the filtered log as CSV when asked with Accept: text/csv, spreadsheet-safe", async () => {
+    const customer = await createCustomer(t);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/v1/auth/token",
+      headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": "=SUM(1,2)" },
+      payload: new URLSearchParams({ username: customer.email, password: "Wrong-pass-1!" }).toString(),
+    });
+    const admin = await adminToken(t.app);
+    const response = await call(t.app, {
+      method: "GET",
+      url: `/api/v1/audit-events?actorId=${customer.user.id}`,
+      token: admin,
+      headers: { accept: "text/csv" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(response.headers["content-disposition"]).toMatch(/attachment; filename="audit-events-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = response.body.trim().split("\n");
+    expect(lines[0]).toBe("id,at,actorId,actorEmail,action,targetType,targetId,ip,userAgent,details");
+    expect(lines.slice(1).map((line) => line.split(",")[4])).toEqual(["auth.login_failed", "auth.login", "auth.email_verified", "auth.register"]);
+    expect(lines.every((line) => line.split(",")[3] === "actorEmail" || line.includes(customer.email))).toBe(true);
+    // A cell a spreadsheet would run as a formula is defused with a leading quote.
+    expect(response.body).toContain(`"'=SUM(1,2)"`);
+    expect(response.body).not.toMatch(/(^|,)=SUM/m);
+
+    const json = await call(t.app, { method: "GET", url: "/api/v1/audit-events", token: admin, headers: { accept: "application/json" } });
+    expect(json.headers["content-type"]).toMatch(/application\/json/);
+  });
+});
