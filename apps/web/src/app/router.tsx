@@ -3,6 +3,7 @@ import { FullPageLoader } from "@/components/full-page-loader";
 import { paths } from "@/lib/paths";
 import { GuestOnly, RequireAuth } from "./guards";
 import { RouteErrorPage } from "./pages/route-error-page";
+import type { ParseKeys } from "i18next";
 import type { PlaceholderKey, RouteHandle } from "./route-handle";
 
 /**
@@ -18,6 +19,13 @@ function placeholder(path: string, key: PlaceholderKey, extra: Partial<RouteHand
   return { path, lazy: placeholderPage, handle };
 }
 
+/** A real page: its own lazy chunk, with the title and breadcrumb of its route. */
+function page(path: string, lazy: NonNullable<RouteObject["lazy"]>, title: ParseKeys): RouteObject {
+  return { path, lazy, handle: { title, crumb: title } satisfies RouteHandle } as RouteObject;
+}
+
+const adminPlanFormPage = () => import("@/features/plans/pages/admin-plan-form-page");
+
 function redirect(to: string): RouteObject["element"] {
   return <Navigate to={to} replace />;
 }
@@ -30,10 +38,10 @@ const adminRoutes: RouteObject[] = [
     path: "plans",
     handle: { crumb: "pages.admin.plans.title" } satisfies RouteHandle,
     children: [
-      { index: true, lazy: placeholderPage, handle: { title: "pages.admin.plans.title", placeholder: "admin.plans" } satisfies RouteHandle },
-      placeholder("create", "admin.planCreate"),
-      placeholder(":id", "admin.plan"),
-      placeholder(":id/edit", "admin.planEdit"),
+      { index: true, lazy: () => import("@/features/plans/pages/admin-plans-page"), handle: { title: "pages.admin.plans.title" } satisfies RouteHandle },
+      page("create", adminPlanFormPage, "pages.admin.planCreate.title"),
+      page(":id", () => import("@/features/plans/pages/admin-plan-page"), "pages.admin.plan.title"),
+      page(":id/edit", adminPlanFormPage, "pages.admin.planEdit.title"),
     ],
   },
   placeholder("users", "admin.users"),
@@ -50,8 +58,8 @@ const adminRoutes: RouteObject[] = [
     ],
   },
   placeholder("purchased-licenses", "admin.purchasedLicenses"),
-  placeholder("manage-features", "admin.manageFeatures"),
-  placeholder("manage-services", "admin.manageServices"),
+  page("manage-features", () => import("@/features/catalogue/pages/manage-features-page"), "pages.admin.manageFeatures.title"),
+  page("manage-services", () => import("@/features/catalogue/pages/manage-services-page"), "pages.admin.manageServices.title"),
   placeholder("log-monitor", "admin.logMonitor"),
   placeholder("mfa-authenticator", "admin.mfaAuthenticator"),
   placeholder("admin-updates", "admin.updates"),
@@ -86,16 +94,16 @@ const mainRoutes: RouteObject[] = [
   placeholder("settings", "settings"),
   placeholder("updates", "updates"),
   placeholder("preferences", "preferences"),
-  placeholder("projects", "projects"),
-  placeholder("payments", "payments"),
-  placeholder("billing", "billing"),
+  page("projects", () => import("@/features/projects/pages/projects-page"), "pages.projects.title"),
+  page("payments", () => import("@/features/payments/pages/payments-page"), "pages.payments.title"),
+  page("billing", () => import("@/features/payments/pages/billing-page"), "pages.billing.title"),
   {
     path: "pricing-plans",
     handle: { crumb: "pages.pricingPlans.title" } satisfies RouteHandle,
     children: [
-      { index: true, lazy: placeholderPage, handle: { title: "pages.pricingPlans.title", placeholder: "pricingPlans" } satisfies RouteHandle },
-      placeholder("custom-license", "customLicense"),
-      placeholder("confirmation/:planId", "planConfirmation"),
+      { index: true, lazy: () => import("@/features/plans/pages/pricing-plans-page"), handle: { title: "pages.pricingPlans.title" } satisfies RouteHandle },
+      page("custom-license", () => import("@/features/plans/pages/custom-license-page"), "pages.customLicense.title"),
+      page("confirmation/:planId", () => import("@/features/plans/pages/plan-confirmation-page"), "pages.planConfirmation.title"),
     ],
   },
   placeholder("faq", "faq"),

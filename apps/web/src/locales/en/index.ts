@@ -1,4 +1,5 @@
 import table from "./table";
+import commerce from "./commerce";
 /**
  * English: the default and fallback language, and the shape every other locale must match
  * (the type `Messages` below makes a missing or extra key a compile error; a unit test checks it
@@ -6,6 +7,7 @@ import table from "./table";
  */
 const en = {
   table,
+  commerce,
   app: {
     name: "Licence Portal",
     tagline: "Request, buy and track your software licences in one place.",

@@ -1,9 +1,11 @@
 import type { Messages } from "../en";
 import table from "./table";
+import commerce from "./commerce";
 
 /** Español. */
 const messages: Messages = {
   table,
+  commerce,
   app: {
     name: "Portal de Licencias",
     tagline: "Solicite, compre y controle sus licencias de software en un solo lugar.",

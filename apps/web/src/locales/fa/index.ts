@@ -1,9 +1,11 @@
 import type { Messages } from "../en";
 import table from "./table";
+import commerce from "./commerce";
 
 /** فارسی (راست‌به‌چپ). */
 const messages: Messages = {
   table,
+  commerce,
   app: {
     name: "درگاه مجوزها",
     tagline: "مجوزهای نرم‌افزاری خود را در یک جا درخواست کنید، بخرید و پیگیری کنید.",

@@ -1,9 +1,11 @@
 import type { Messages } from "../en";
 import table from "./table";
+import commerce from "./commerce";
 
 /** Português (Brasil). */
 const messages: Messages = {
   table,
+  commerce,
   app: {
     name: "Portal de Licenças",
     tagline: "Solicite, compre e acompanhe suas licenças de software em um só lugar.",

@@ -1,9 +1,11 @@
 import type { Messages } from "../en";
 import table from "./table";
+import commerce from "./commerce";
 
 /** Türkçe. */
 const messages: Messages = {
   table,
+  commerce,
   app: {
     name: "Lisans Portalı",
     tagline: "Yazılım lisanslarınızı tek bir yerden talep edin, satın alın ve takip edin.",

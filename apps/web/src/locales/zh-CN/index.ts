@@ -1,9 +1,11 @@
 import type { Messages } from "../en";
 import table from "./table";
+import commerce from "./commerce";
 
 /** 简体中文. */
 const messages: Messages = {
   table,
+  commerce,
   app: {
     name: "许可证门户",
     tagline: "在一个地方申请、购买和跟踪您的软件许可证。",

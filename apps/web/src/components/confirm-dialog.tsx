@@ -1,0 +1,58 @@
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+
+/**
+ * A modal that asks before something happens (deleting, changing a plan). The caller owns the
+ * request: it passes `loading` while it runs and an `error` text (already translated) when the
+ * server refused, which the dialog shows in place so the visitor sees why (e.g. a 409 "in use").
+ */
+export function ConfirmDialog({
+  opened,
+  onClose,
+  onConfirm,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  danger = false,
+  loading = false,
+  error,
+  testId,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  title: ReactNode;
+  children?: ReactNode;
+  confirmLabel: ReactNode;
+  cancelLabel: ReactNode;
+  /** Red confirm button for destructive actions. */
+  danger?: boolean;
+  loading?: boolean;
+  error?: string | null;
+  testId?: string;
+}) {
+  return (
+    <Modal opened={opened} onClose={loading ? () => undefined : onClose} title={title} centered data-testid={testId}>
+      <Stack gap="md">
+        {typeof children === "string" ? <Text size="sm">{children}</Text> : children}
+        {error && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+            <Text size="sm" style={{ whiteSpace: "pre-line" }}>
+              {error}
+            </Text>
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={loading}>
+            {cancelLabel}
+          </Button>
+          <Button color={danger ? "red" : undefined} onClick={onConfirm} loading={loading} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

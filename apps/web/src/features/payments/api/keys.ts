@@ -1,0 +1,4 @@
+export const paymentKeys = {
+  methods: ["payments", "methods"] as const,
+  billingAddress: ["payments", "billing-address"] as const,
+};

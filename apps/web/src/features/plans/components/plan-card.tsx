@@ -1,0 +1,108 @@
+import { Badge, Button, Card, Divider, Group, List, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconCheck, IconCircleCheckFilled, IconTools } from "@tabler/icons-react";
+import type { Plan } from "@portal/contract";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { paths } from "@/lib/paths";
+import { PlanPrice } from "./plan-price";
+import classes from "./plan-card.module.css";
+
+/** One plan of the pricing carousel: price, terms, features and services, and "select plan" or "current plan". */
+export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
+  const { t } = useTranslation();
+  const headingId = `plan-${plan.id}-name`;
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      h="100%"
+      className={classes.card}
+      data-current={current || undefined}
+      aria-labelledby={headingId}
+      component="article"
+      data-testid="plan-card"
+    >
+      <Stack gap="md" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Title order={2} fz="h3" id={headingId} className={classes.name}>
+            {plan.name}
+          </Title>
+          {current && (
+            <Badge color="teal" variant="filled" leftSection={<IconCircleCheckFilled size={12} aria-hidden />} data-testid="current-plan-badge">
+              {t("commerce.pricing.currentPlan")}
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed" lineClamp={3} mih="2.6em">
+          {plan.description || t("commerce.common.noDescription")}
+        </Text>
+        <PlanPrice plan={plan} />
+        <Group gap="xs">
+          <Badge variant="light" color="gray" radius="sm">
+            {t("commerce.pricing.validFor", { count: plan.durationDays })}
+          </Badge>
+          <Badge variant="light" color="gray" radius="sm">
+            {t("commerce.pricing.activations", { count: plan.maxActivations })}
+          </Badge>
+        </Group>
+        <Divider />
+        <Stack gap={6} style={{ flex: 1 }}>
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+            {t("commerce.pricing.includes")}
+          </Text>
+          {plan.features.length > 0 ? (
+            <List
+              spacing={6}
+              size="sm"
+              center
+              icon={
+                <ThemeIcon size={20} radius="xl" variant="light">
+                  <IconCheck size={13} aria-hidden />
+                </ThemeIcon>
+              }
+            >
+              {plan.features.map((feature) => (
+                <List.Item key={feature.id}>{feature.name}</List.Item>
+              ))}
+            </List>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t("commerce.plans.noFeatures")}
+            </Text>
+          )}
+          {plan.services.length > 0 && (
+            <>
+              <Text size="xs" fw={700} tt="uppercase" c="dimmed" mt="xs">
+                {t("commerce.pricing.alsoIncluded")}
+              </Text>
+              <List
+                spacing={6}
+                size="sm"
+                center
+                icon={
+                  <ThemeIcon size={20} radius="xl" variant="light" color="gray">
+                    <IconTools size={12} aria-hidden />
+                  </ThemeIcon>
+                }
+              >
+                {plan.services.map((service) => (
+                  <List.Item key={service.id}>{service.name}</List.Item>
+                ))}
+              </List>
+            </>
+          )}
+        </Stack>
+        {current ? (
+          <Button fullWidth variant="light" color="teal" disabled aria-describedby={headingId}>
+            {t("commerce.pricing.currentPlan")}
+          </Button>
+        ) : (
+          <Button fullWidth component={Link} to={paths.planConfirmation(plan.id)} aria-describedby={headingId}>
+            {t("commerce.pricing.selectPlan")}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,130 @@
+import "@mantine/carousel/styles.css";
+import { Carousel } from "@mantine/carousel";
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, useDirection } from "@mantine/core";
+import { IconAlertTriangle, IconBuildingBank, IconCircleCheck } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PageHeader } from "@/components/page-header";
+import { formatDate } from "@/lib/format";
+import { paths } from "@/lib/paths";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useCurrentPlan } from "../api/get-current-plan";
+import { useOfferedPlans } from "../api/list-plans-infinite";
+import { CustomPlanCard } from "../components/custom-plan-card";
+import { PlanCard } from "../components/plan-card";
+
+/** How close to the last loaded plan the visitor gets before the next page is fetched. */
+const PREFETCH_DISTANCE = 3;
+
+/** pricing-plans: the offered plans as a carousel, the current plan marked, a custom-plan card last. */
+export function PricingPlansPage() {
+  const { t, i18n } = useTranslation();
+  useDocumentTitle(t("pages.pricingPlans.title"));
+  const { dir } = useDirection();
+  const plans = useOfferedPlans();
+  const current = useCurrentPlan();
+  const items = plans.data?.pages.flatMap((page) => page.items) ?? [];
+  const currentPlan = current.data?.plan ?? null;
+  const currentCustom = currentPlan?.isCustom ? currentPlan : null;
+
+  const loadMoreNear = (index: number) => {
+    if (plans.hasNextPage && !plans.isFetchingNextPage && index >= items.length - PREFETCH_DISTANCE) void plans.fetchNextPage();
+  };
+
+  let content;
+  if (plans.isPending) {
+    content = (
+      <Group gap="md" wrap="nowrap" aria-busy="true" aria-label={t("app.loading")} style={{ overflow: "hidden" }}>
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} height={440} radius="lg" style={{ flex: "0 0 min(100%, 340px)" }} />
+        ))}
+      </Group>
+    );
+  } else if (plans.isError && items.length === 0) {
+    content = (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" data-testid="pricing-error">
+        <Text size="sm">{t("commerce.pricing.loadFailed")}</Text>
+        <Button size="xs" variant="light" color="red" mt="sm" onClick={() => void plans.refetch()}>
+          {t("commerce.common.retry")}
+        </Button>
+      </Alert>
+    );
+  } else {
+    content = (
+      <>
+        {items.length === 0 && (
+          <Alert variant="light" color="gray" mb="md" title={t("commerce.pricing.noPlans")}>
+            {t("commerce.pricing.noPlansDescription")}
+          </Alert>
+        )}
+        <Carousel
+          type="container"
+          slideSize={{ base: "100%", "440px": "85%", "640px": "50%", "1000px": "33.3333%" }}
+          slideGap="md"
+          emblaOptions={{ align: "start", slidesToScroll: 1, direction: dir, containScroll: "trimSnaps" }}
+          controlsOffset="xs"
+          controlSize={36}
+          withIndicators={items.length > 1}
+          onSlideChange={loadMoreNear}
+          aria-label={t("commerce.pricing.carouselLabel")}
+          aria-roledescription="carousel"
+          previousControlProps={{ "aria-label": t("commerce.pricing.previous") }}
+          nextControlProps={{ "aria-label": t("commerce.pricing.next") }}
+          getIndicatorProps={(index) => ({ "aria-label": t("commerce.pricing.goToSlide", { index: index + 1 }) })}
+          styles={{ root: { paddingBottom: items.length > 1 ? 36 : 0 }, indicator: { background: "var(--mantine-primary-color-filled)" } }}
+          data-testid="pricing-carousel"
+        >
+          {items.map((plan) => (
+            <Carousel.Slide key={plan.id}>
+              <PlanCard plan={plan} current={currentPlan?.id === plan.id} />
+            </Carousel.Slide>
+          ))}
+          <Carousel.Slide>
+            <CustomPlanCard currentCustomPlan={currentCustom} />
+          </Carousel.Slide>
+        </Carousel>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={t("pages.pricingPlans.title")} description={t("commerce.pricing.subtitle")} />
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p="md" data-testid="current-plan-summary">
+          {current.isPending ? (
+            <Skeleton height={20} width="40%" />
+          ) : currentPlan ? (
+            <Group gap="sm" wrap="nowrap">
+              <ThemeIcon color="teal" variant="light" radius="xl">
+                <IconCircleCheck size={18} aria-hidden />
+              </ThemeIcon>
+              <div>
+                <Text fw={600}>{t("commerce.pricing.yourPlan", { name: currentPlan.isCustom ? t("commerce.pricing.customTitle") : currentPlan.name })}</Text>
+                {current.data?.selectedAt && (
+                  <Text size="sm" c="dimmed">
+                    {t("commerce.pricing.selectedOn", { date: formatDate(current.data.selectedAt, i18n.language) })}
+                  </Text>
+                )}
+              </div>
+            </Group>
+          ) : (
+            <Text c="dimmed">{t("commerce.pricing.noPlanYet")}</Text>
+          )}
+        </Paper>
+        {content}
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconBuildingBank size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="sm" c="dimmed">
+            {t("commerce.pricing.enterpriseNote")}{" "}
+            <Anchor component={Link} to={`${paths.payments}?tab=enterprise`} size="sm">
+              {t("commerce.pricing.enterpriseLink")}
+            </Anchor>
+          </Text>
+        </Group>
+      </Stack>
+    </>
+  );
+}
+
+export { PricingPlansPage as Component };
