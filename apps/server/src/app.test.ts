@@ -24,6 +24,9 @@ describe("platform", () => {
       expect(document.paths).toHaveProperty([route]);
     }
     expect(document.paths["/api/v1/auth/register"]?.post?.requestBody).toBeTruthy();
+    // Public calls need no token; everything else inherits the bearer requirement.
+    expect((document.paths["/api/v1/licenses/validate"]?.post as { security?: unknown }).security).toEqual([]);
+    expect((document.paths["/api/v1/auth/me"]?.get as { security?: unknown }).security).toBeUndefined();
     expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(["User", "ErrorEnvelope"]));
 
     const docs = await t.app.inject({ method: "GET", url: "/api/docs/" });

@@ -21,6 +21,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 export const authPlugin = fp(
   async (app) => {
+    // The OpenAPI document marks public routes as needing no bearer token.
+    app.addHook("onRoute", (route) => {
+      if (route.config?.access === "public" && route.schema) route.schema = { ...route.schema, security: [] };
+    });
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);
 
