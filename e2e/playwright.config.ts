@@ -31,7 +31,7 @@ export default defineConfig({
   outputDir: "./test-results",
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  // One retry under CI, where the 2-core machine also runs the server suites; a retried pass is reported as flaky.
+  // One retry under CI (a small shared machine); a test that passes only on retry is reported as flaky.
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   timeout: 60_000,
