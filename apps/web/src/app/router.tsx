@@ -44,7 +44,11 @@ const adminRoutes: RouteObject[] = [
       page(":id/edit", adminPlanFormPage, "pages.admin.planEdit.title"),
     ],
   },
-  placeholder("users", "admin.users"),
+  {
+    path: "users",
+    lazy: () => import("@/features/users/pages/users-page"),
+    handle: { title: "pages.admin.users.title", crumb: "pages.admin.users.title" } satisfies RouteHandle,
+  },
   {
     path: "resolution-center",
     handle: { crumb: "pages.admin.resolutionCenter.title" } satisfies RouteHandle,
@@ -93,7 +97,11 @@ const mainRoutes: RouteObject[] = [
   },
   placeholder("settings", "settings"),
   placeholder("updates", "updates"),
-  placeholder("preferences", "preferences"),
+  {
+    path: "preferences",
+    lazy: () => import("@/features/preferences/pages/preferences-page"),
+    handle: { title: "pages.preferences.title", crumb: "pages.preferences.title" } satisfies RouteHandle,
+  },
   page("projects", () => import("@/features/projects/pages/projects-page"), "pages.projects.title"),
   page("payments", () => import("@/features/payments/pages/payments-page"), "pages.payments.title"),
   page("billing", () => import("@/features/payments/pages/billing-page"), "pages.billing.title"),

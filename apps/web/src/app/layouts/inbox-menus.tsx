@@ -1,5 +1,5 @@
 import { ActionIcon, CloseButton, EmptyState, Group, Popover, Text } from "@mantine/core";
-import { IconBell, IconBellOff, IconMessage, IconMessageOff, type Icon } from "@tabler/icons-react";
+import { IconMessage, IconMessageOff, type Icon } from "@tabler/icons-react";
 import type { ParseKeys } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -51,19 +51,8 @@ function InboxMenu({ icon: TriggerIcon, emptyIcon: EmptyIcon, label, title, empt
   );
 }
 
-export function NotificationsMenu() {
-  return (
-    <InboxMenu
-      icon={IconBell}
-      emptyIcon={IconBellOff}
-      label="notifications.open"
-      title="notifications.title"
-      emptyTitle="notifications.emptyTitle"
-      emptyMessage="notifications.emptyMessage"
-      testId="notifications-button"
-    />
-  );
-}
+/** The bell: the user's notifications (features/notifications), with the same empty state when there are none. */
+export { NotificationsMenu } from "@/features/notifications/components/notifications-menu";
 
 export function MessagesMenu() {
   return (

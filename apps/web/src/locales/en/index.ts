@@ -1,4 +1,5 @@
 import table from "./table";
+import accounts from "./accounts";
 import commerce from "./commerce";
 /**
  * English: the default and fallback language, and the shape every other locale must match
@@ -7,6 +8,7 @@ import commerce from "./commerce";
  */
 const en = {
   table,
+  accounts,
   commerce,
   app: {
     name: "Licence Portal",

@@ -1,10 +1,12 @@
 import type { Messages } from "../en";
 import table from "./table";
+import accounts from "./accounts";
 import commerce from "./commerce";
 
 /** Español. */
 const messages: Messages = {
   table,
+  accounts,
   commerce,
   app: {
     name: "Portal de Licencias",

@@ -1,0 +1,189 @@
+import {
+  ActionIcon,
+  Button,
+  Center,
+  CloseButton,
+  EmptyState,
+  Group,
+  Indicator,
+  Loader,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from "@mantine/core";
+import { IconBell, IconBellOff, IconCheck, IconChecks } from "@tabler/icons-react";
+import type { Notification } from "@portal/contract";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { notifyError } from "@/lib/notify";
+import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from "../api/notifications";
+import { relativeTime } from "../lib/relative-time";
+import classes from "./notifications-menu.module.css";
+
+/** Only links inside the app are followed (the server writes paths such as /my-licenses/purchased). */
+function internalPath(link: string | null): string | undefined {
+  return link && link.startsWith("/") && !link.startsWith("//") ? link : undefined;
+}
+
+function NotificationItem({ item, onOpen, onMarkRead }: { item: Notification; onOpen: () => void; onMarkRead: () => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <li className={classes.item} data-unread={!item.read || undefined} data-testid="notification-item">
+      <UnstyledButton className={classes.itemButton} onClick={onOpen}>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <span className={classes.dot} aria-hidden data-visible={!item.read || undefined} />
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            <Text size="sm" fw={item.read ? 500 : 700} lineClamp={2}>
+              {!item.read && <span className={classes.srOnly}>{t("accounts.inbox.unreadDot")}: </span>}
+              {item.title}
+            </Text>
+            <Text size="xs" c="dimmed" lineClamp={2}>
+              {item.body}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t(`accounts.notificationTypes.${item.type}`)} · <time dateTime={item.createdAt}>{relativeTime(item.createdAt, i18n.resolvedLanguage)}</time>
+            </Text>
+          </Stack>
+        </Group>
+      </UnstyledButton>
+      {!item.read && (
+        <Tooltip label={t("accounts.inbox.markRead")} withArrow>
+          <ActionIcon variant="subtle" color="gray" size="sm" onClick={onMarkRead} aria-label={t("accounts.inbox.markRead")} data-testid="notification-mark-read">
+            <IconCheck size={14} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The bell of the top bar: GET api/v1/notifications (newest first, polled every minute while the
+ * tab is visible), an unread badge, mark one or all as read; the spec's empty state when there are none.
+ */
+export function NotificationsMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  const notifications = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const unread = notifications.data?.unread ?? 0;
+  const items = notifications.data?.items ?? [];
+  const label = unread > 0 ? t("accounts.inbox.openWithCount", { count: unread }) : t("notifications.open");
+
+  const open = (item: Notification) => {
+    if (!item.read) markRead.mutate(item.id, { onError: (error) => notifyError(error) });
+    const path = internalPath(item.link);
+    if (path) {
+      setOpened(false);
+      void navigate(path);
+    }
+  };
+
+  let content;
+  if (notifications.isPending) {
+    content = (
+      <Center py="lg">
+        <Loader size="sm" aria-label={t("app.loading")} />
+      </Center>
+    );
+  } else if (notifications.isError && items.length === 0) {
+    content = (
+      <Stack gap="xs" align="center" py="md" role="alert">
+        <Text size="sm" c="dimmed" ta="center">
+          {t("accounts.inbox.loadFailed")}
+        </Text>
+        <Button size="xs" variant="light" onClick={() => void notifications.refetch()}>
+          {t("accounts.common.retry")}
+        </Button>
+      </Stack>
+    );
+  } else if (items.length === 0) {
+    content = (
+      <EmptyState
+        size="sm"
+        title={t("notifications.emptyTitle")}
+        description={t("notifications.emptyMessage")}
+        icon={<IconBellOff size={22} aria-hidden />}
+        withIndicatorBackground
+        py="md"
+      />
+    );
+  } else {
+    content = (
+      <ScrollArea.Autosize mah={380} type="auto" offsetScrollbars>
+        <ul className={classes.list} aria-label={t("notifications.title")} data-testid="notification-list">
+          {items.map((item) => (
+            <NotificationItem
+              key={item.id}
+              item={item}
+              onOpen={() => open(item)}
+              onMarkRead={() => markRead.mutate(item.id, { onError: (error) => notifyError(error) })}
+            />
+          ))}
+        </ul>
+      </ScrollArea.Autosize>
+    );
+  }
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withArrow trapFocus returnFocus>
+      <Popover.Target>
+        <Indicator
+          label={unread > 99 ? "99+" : unread}
+          size={18}
+          offset={6}
+          color="red"
+          disabled={unread === 0}
+          inline
+          data-testid="notifications-badge"
+        >
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={label}
+            title={label}
+            onClick={() => setOpened((value) => !value)}
+            data-testid="notifications-button"
+          >
+            <IconBell size={20} stroke={1.6} aria-hidden />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown aria-label={t("notifications.title")} maw="calc(100vw - 16px)" p="sm">
+        <Group justify="space-between" wrap="nowrap" mb="xs" gap="xs">
+          <Stack gap={0}>
+            <Text fw={600}>{t("notifications.title")}</Text>
+            {unread > 0 && (
+              <Text size="xs" c="dimmed" data-testid="notifications-unread">
+                {t("accounts.inbox.unread", { count: unread })}
+              </Text>
+            )}
+          </Stack>
+          <Group gap={4} wrap="nowrap">
+            {unread > 0 && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                leftSection={<IconChecks size={14} aria-hidden />}
+                onClick={() => markAll.mutate(undefined, { onError: (error) => notifyError(error) })}
+                loading={markAll.isPending}
+                data-testid="notifications-mark-all"
+              >
+                {t("accounts.inbox.markAllRead")}
+              </Button>
+            )}
+            <CloseButton size="sm" aria-label={t("common.close")} onClick={() => setOpened(false)} />
+          </Group>
+        </Group>
+        {content}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,161 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconCalendar, IconCircleCheck, IconMailExclamation, IconShieldCheck } from "@tabler/icons-react";
+import { updateMeBodySchema, type UpdateMeBody, type User } from "@portal/contract";
+import { Controller, useForm, type Path } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { parseApiError } from "@/lib/errors";
+import { applyServerErrors } from "@/lib/form-errors";
+import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { useUpdateMe } from "../api/update-me";
+import { translateFormMessage } from "../lib/messages";
+
+type ProfileForm = UpdateMeBody;
+const fields = ["firstname", "lastname", "userName"] as const satisfies readonly Path<ProfileForm>[];
+
+/** The avatar shows the first letter of the userName (spec section 3). */
+function initialOf(user: Pick<User, "userName" | "email">): string {
+  const source = user.userName || user.email || "?";
+  return [...source][0]?.toLocaleUpperCase() ?? "?";
+}
+
+export function formatMemberSince(iso: string, language: string | undefined): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: "long" }).format(date);
+}
+
+/** Member since, name and username (PUT api/v1/auth/me); the e-mail is shown, not edited. */
+export function ProfileCard({ user }: { user: User }) {
+  const { t, i18n } = useTranslation();
+  const update = useUpdateMe();
+  const values = { firstname: user.firstname, lastname: user.lastname, userName: user.userName };
+  const form = useForm<ProfileForm, unknown, z.output<typeof updateMeBodySchema>>({
+    resolver: zodResolver(updateMeBodySchema),
+    mode: "onTouched",
+    defaultValues: values,
+    // A save (or a refetch of /auth/me) makes the saved values the new starting point.
+    values,
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  const onSubmit = form.handleSubmit((parsed) => {
+    // Only what changed: an unchanged e-mail-shaped userName (the sign-up fallback) is not resent.
+    const dirty = form.formState.dirtyFields;
+    const body: UpdateMeBody = {};
+    if (dirty.firstname) body.firstname = parsed.firstname;
+    if (dirty.lastname) body.lastname = parsed.lastname;
+    if (dirty.userName) body.userName = parsed.userName;
+    if (Object.keys(body).length === 0) {
+      notifyMessage(t("accounts.preferences.profile.noChanges"), "info");
+      return;
+    }
+    update.mutate(body, {
+      onSuccess: () => notifySuccess(t("accounts.preferences.profile.saved")),
+      onError: (error) => {
+        const parsedError = parseApiError(error, t);
+        const rest = applyServerErrors(parsedError, form.setError, { fields, fieldByCode: { "auth/username_taken": "userName" } });
+        if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => item.message))].join("\n"), parsedError.type);
+      },
+    });
+  });
+
+  const errorOf = (name: (typeof fields)[number]) => translateFormMessage(form.formState.errors[name]?.message, t);
+  const fullName = `${user.firstname} ${user.lastname}`.trim() || user.userName;
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-title" data-testid="profile-card">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="h4" id="profile-title">
+            {t("accounts.preferences.profile.title")}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t("accounts.preferences.profile.description")}
+          </Text>
+        </div>
+        <Group gap="md" wrap="nowrap" align="center">
+          <Avatar color="brand" radius="xl" size={56} aria-hidden>
+            {initialOf(user)}
+          </Avatar>
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Text fw={600} truncate="end">
+              {fullName}
+            </Text>
+            <Text size="sm" c="dimmed" truncate="end" dir="ltr" ta="start">
+              {user.email}
+            </Text>
+            <Group gap={6} wrap="wrap">
+              <Badge variant="light" color="gray" leftSection={<IconCalendar size={12} aria-hidden />} data-testid="member-since">
+                {t("accounts.preferences.profile.memberSince", { date: formatMemberSince(user.d_created, i18n.resolvedLanguage) })}
+              </Badge>
+              {user.emailVerified ? (
+                <Badge variant="light" color="teal" leftSection={<IconCircleCheck size={12} aria-hidden />}>
+                  {t("accounts.preferences.profile.emailVerified")}
+                </Badge>
+              ) : (
+                <Badge variant="light" color="yellow" leftSection={<IconMailExclamation size={12} aria-hidden />}>
+                  {t("accounts.preferences.profile.emailNotVerified")}
+                </Badge>
+              )}
+              {user.isAdmin && (
+                <Badge variant="light" color="brand" leftSection={<IconShieldCheck size={12} aria-hidden />}>
+                  {t("accounts.preferences.profile.admin")}
+                </Badge>
+              )}
+            </Group>
+          </Stack>
+        </Group>
+
+        <form noValidate onSubmit={onSubmit} aria-labelledby="profile-title">
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Controller
+                control={form.control}
+                name="firstname"
+                render={({ field }) => (
+                  <TextInput {...field} value={field.value ?? ""} label={t("accounts.preferences.profile.firstname")} autoComplete="given-name" required error={errorOf("firstname")} />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="lastname"
+                render={({ field }) => (
+                  <TextInput {...field} value={field.value ?? ""} label={t("accounts.preferences.profile.lastname")} autoComplete="family-name" required error={errorOf("lastname")} />
+                )}
+              />
+            </SimpleGrid>
+            <Controller
+              control={form.control}
+              name="userName"
+              render={({ field }) => (
+                <TextInput
+                  {...field}
+                  value={field.value ?? ""}
+                  label={t("accounts.preferences.profile.userName")}
+                  description={t("accounts.preferences.profile.userNameHint")}
+                  autoComplete="username"
+                  error={errorOf("userName")}
+                />
+              )}
+            />
+            <TextInput
+              label={t("accounts.preferences.profile.email")}
+              description={t("accounts.preferences.profile.emailHint")}
+              value={user.email}
+              readOnly
+              variant="filled"
+              dir="ltr"
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={update.isPending} disabled={!form.formState.isDirty} data-testid="profile-save">
+                {t("accounts.common.save")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { actionsFor, runUserAction } from "../api/user-actions";
+
+describe("which actions an account offers", () => {
+  it("pending: approve, disable, grant admin", () => {
+    expect(actionsFor({ status: "pending", isAdmin: false })).toEqual(["approve", "disable", "grantAdmin"]);
+  });
+  it("active: lock, disable; an admin can be revoked", () => {
+    expect(actionsFor({ status: "active", isAdmin: true })).toEqual(["lock", "disable", "revokeAdmin"]);
+  });
+  it("locked: unlock (never lock again), disable", () => {
+    expect(actionsFor({ status: "locked", isAdmin: false })).toEqual(["unlock", "disable", "grantAdmin"]);
+  });
+  it("disabled: enable only, plus admin rights", () => {
+    expect(actionsFor({ status: "disabled", isAdmin: false })).toEqual(["enable", "grantAdmin"]);
+  });
+});
+
+describe("the calls behind the actions", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const answer = () => new Response(JSON.stringify({ status: "success", data: { id: "u1" } }), { status: 200, headers: { "content-type": "application/json" } });
+
+  it.each([
+    ["approve", "POST", "/api/v1/users/u1/approve", undefined],
+    ["lock", "POST", "/api/v1/users/u1/lock", undefined],
+    ["unlock", "POST", "/api/v1/users/u1/unlock", undefined],
+    ["disable", "PATCH", "/api/v1/users/u1", { status: "disabled" }],
+    ["enable", "PATCH", "/api/v1/users/u1", { status: "active" }],
+    ["grantAdmin", "PATCH", "/api/v1/users/u1", { isAdmin: true }],
+    ["revokeAdmin", "PATCH", "/api/v1/users/u1", { isAdmin: false }],
+  ] as const)("%s → %s %s", async (action, method, path, body) => {
+    const fetchMock = vi.fn<typeof fetch>(async () => answer());
+    vi.stubGlobal("fetch", fetchMock);
+    await runUserAction("u1", action);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(path);
+    expect(init?.method).toBe(method);
+    expect(init?.body === undefined ? undefined : JSON.parse(String(init.body))).toEqual(body);
+  });
+});

@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { User, UserPatchBody } from "@portal/contract";
+import { apiClient, type Envelope } from "@/lib/api-client";
+import { meQueryKey } from "@/lib/auth";
+import { usersQueryKey } from "./list-users";
+
+/**
+ * The administrator's actions on an account:
+ * POST api/v1/users/{id}/approve · /lock · /unlock, and PATCH api/v1/users/{id} with
+ * `{status: "disabled"|"active"}` (disable / enable) or `{isAdmin}` (grant / revoke).
+ */
+export type UserAction = "approve" | "lock" | "unlock" | "disable" | "enable" | "grantAdmin" | "revokeAdmin";
+
+export async function runUserAction(id: string, action: UserAction): Promise<User> {
+  const path = `api/v1/users/${encodeURIComponent(id)}`;
+  let answer: Envelope<User>;
+  switch (action) {
+    case "approve":
+    case "lock":
+    case "unlock":
+      answer = await apiClient.post<Envelope<User>>(`${path}/${action}`);
+      break;
+    default: {
+      const body: UserPatchBody =
+        action === "disable"
+          ? { status: "disabled" }
+          : action === "enable"
+            ? { status: "active" }
+            : { isAdmin: action === "grantAdmin" };
+      answer = await apiClient.patch<Envelope<User>>(path, body);
+    }
+  }
+  return answer.data;
+}
+
+export function useUserAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...usersQueryKey, "action"],
+    mutationFn: ({ id, action }: { id: string; action: UserAction }) => runUserAction(id, action),
+    onSettled: async (_user, _error, { id }) => {
+      await queryClient.invalidateQueries({ queryKey: usersQueryKey });
+      // An administrator who changed their own account sees it at once (e.g. no more admin menu).
+      const me = queryClient.getQueryData<User>(meQueryKey);
+      if (me?.id === id) await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
+  });
+}
+
+/** Which actions an account in this state offers. */
+export function actionsFor(user: Pick<User, "status" | "isAdmin">): UserAction[] {
+  const actions: UserAction[] = [];
+  if (user.status === "pending") actions.push("approve");
+  if (user.status === "active") actions.push("lock");
+  if (user.status === "locked") actions.push("unlock");
+  if (user.status === "disabled") actions.push("enable");
+  else actions.push("disable");
+  actions.push(user.isAdmin ? "revokeAdmin" : "grantAdmin");
+  return actions;
+}

@@ -1,0 +1,324 @@
+import { readFileSync } from "node:fs";
+import { Secret, TOTP } from "otpauth";
+import type { Page } from "@playwright/test";
+import {
+  admin,
+  apiLogin,
+  expect,
+  loginThroughUi,
+  mailedLink,
+  PASSWORD,
+  readyAccount,
+  test,
+  uniqueEmail,
+} from "./support";
+
+/**
+ * Issue 4 in the browser: sign up → the mailed verification link → an administrator approves in
+ * admin/users → log in → turn on 2FA from the shown key → keep the recovery codes → log out → log
+ * in with a code → change the password → logged out after 3 s → back in with a recovery code.
+ * Plus the administrator's lock and unlock, a refusal of the server as a toast, the notification
+ * bell and the notification settings.
+ */
+
+const NEW_PASSWORD = "An0ther-secret!";
+
+/** The authenticator app: RFC 6238 from the key the page shows; `steps` moves to a later 30 s window. */
+function authenticatorCode(secret: string, steps = 0): string {
+  const totp = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  return totp.generate({ timestamp: Date.now() + steps * 30_000 });
+}
+
+async function logoutThroughUi(page: Page): Promise<void> {
+  await page.getByTestId("profile-menu-button").click();
+  await page.getByTestId("logout").click();
+  await expect(page).toHaveURL(/\/auth\/login(\?|$)/);
+}
+
+/** admin/users filtered to one e-mail: its row. */
+async function findUserRow(page: Page, email: string) {
+  await page.goto(`/admin/users`);
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search by name, e-mail or username" }).fill(email);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(email).replace(/[.]/g, "\\.")}`));
+  const table = page.getByRole("table", { name: "Users" });
+  const row = table.locator("tbody tr").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  return row;
+}
+
+async function runRowAction(page: Page, email: string, action: string, confirmLabel: string, toast: string) {
+  const row = page.getByRole("table", { name: "Users" }).locator("tbody tr").filter({ hasText: email });
+  await row.getByTestId("user-actions").click();
+  await page.getByRole("menuitem", { name: action }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(email);
+  await dialog.getByRole("button", { name: confirmLabel }).click();
+  await expect(page.getByText(toast)).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test("sign up, verify, approved in admin/users, 2FA on, log in with a code, change the password, logged out after 3 s", async ({
+  page,
+  allowFailedRequests,
+}) => {
+  test.setTimeout(120_000);
+  // The 2FA step of the login answers 401 until the code is sent.
+  allowFailedRequests(/\/api\/v1\/auth\/token$/);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const email = uniqueEmail("accounts");
+
+  // Sign up.
+  await page.goto("/auth/signup");
+  await page.getByLabel("First name").fill("Grace");
+  await page.getByLabel("Last name").fill("Hopper");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(PASSWORD);
+  await page.getByLabel("Repeat password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByTestId("signup-success")).toBeVisible();
+
+  // The mailed link verifies the e-mail.
+  const link = await mailedLink(email, "/auth/verify-email", 10_000);
+  expect(link, "verification mail").toBeTruthy();
+  await page.goto(link!.pathname + link!.search);
+  await expect(page.getByTestId("email-verified")).toBeVisible();
+
+  // An administrator approves the registration in admin/users.
+  await page.goto("/auth/login");
+  await loginThroughUi(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  let row = await findUserRow(page, email);
+  await expect(row).toContainText("Pending");
+  await expect(row).toContainText("Grace Hopper");
+  await page.getByTestId("users-status-filter").selectOption("pending");
+  await expect(page).toHaveURL(/status=pending/);
+  await expect(row).toBeVisible();
+  await runRowAction(page, email, "Approve", "Approve", "Grace Hopper was approved");
+  // Approved: no longer pending, so the pending filter no longer lists it.
+  await expect(page.getByTestId("data-table-empty")).toContainText("No results");
+  await page.getByTestId("users-status-filter").selectOption("");
+  row = page.getByRole("table", { name: "Users" }).locator("tbody tr").filter({ hasText: email });
+  await expect(row).toContainText("Active");
+  await logoutThroughUi(page);
+
+  // The user logs in and turns on two-factor authentication.
+  await loginThroughUi(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByTestId("profile-menu-button").click();
+  await page.getByRole("menuitem", { name: "Profile" }).click();
+  await expect(page).toHaveURL(/\/preferences$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Preferences" })).toBeVisible();
+  await expect(page.getByTestId("member-since")).toContainText(/Member since \w+ \d{1,2}, \d{4}/);
+  await expect(page.getByTestId("two-factor-status")).toHaveText("Off");
+
+  await page.getByTestId("two-factor-enable").click();
+  const setup = page.getByRole("dialog", { name: "Set up two-factor authentication" });
+  await expect(setup.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = ((await setup.getByTestId("two-factor-secret").textContent()) ?? "").replace(/\s/g, "");
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+
+  // A wrong code is refused in place; the app's code turns it on.
+  const code = authenticatorCode(secret);
+  allowFailedRequests(/\/api\/v1\/auth\/2fa\/enable$/);
+  await setup.getByLabel("Authentication code").fill(code === "000000" ? "111111" : "000000");
+  await setup.getByRole("button", { name: "Verify and turn on" }).click();
+  await expect(setup.getByText("Invalid two-factor authentication code. Please try again.")).toBeVisible();
+  await setup.getByLabel("Authentication code").fill(code);
+  await setup.getByRole("button", { name: "Verify and turn on" }).click();
+
+  // Ten recovery codes, shown once, with copy and download; "Done" only once they are kept.
+  const codes = setup.getByTestId("recovery-codes").locator("li");
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = (await codes.allTextContents()).map((text) => text.trim());
+  expect(new Set(recoveryCodes).size).toBe(10);
+  const [download] = await Promise.all([page.waitForEvent("download"), setup.getByTestId("recovery-codes-download").click()]);
+  expect(download.suggestedFilename()).toBe("licence-portal-recovery-codes.txt");
+  const file = readFileSync(await download.path(), "utf8");
+  for (const recovery of recoveryCodes) expect(file).toContain(recovery);
+  await expect(setup.getByTestId("two-factor-done")).toBeDisabled();
+  await setup.getByLabel("I have saved my recovery codes").check();
+  await setup.getByTestId("two-factor-done").click();
+  await expect(setup).toBeHidden();
+  await expect(page.getByText("Two-factor authentication is on")).toBeVisible();
+  await expect(page.getByTestId("two-factor-status")).toHaveText("On");
+
+  // Log out, log in again: the password, then a code of the app (the next window: each code works once).
+  await logoutThroughUi(page);
+  await loginThroughUi(page, email, PASSWORD);
+  const step = page.getByTestId("two-factor-step");
+  await expect(step.getByRole("heading", { level: 1, name: "Two-factor authentication" })).toBeVisible();
+  await step.locator("input").first().click();
+  await page.keyboard.type(authenticatorCode(secret, 1));
+  await step.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Change the password: the contract's rules first, then the server's answer.
+  await page.goto("/preferences");
+  const passwordCard = page.getByTestId("password-card");
+  await passwordCard.getByRole("button", { name: "Change password" }).click();
+  await expect(passwordCard.getByText("Old password field is required")).toBeVisible();
+  await passwordCard.getByLabel("Old password").fill(PASSWORD);
+  await passwordCard.getByLabel(/^New password/).fill(PASSWORD);
+  await passwordCard.getByLabel("Confirm new password").fill(`${NEW_PASSWORD}x`);
+  await passwordCard.getByRole("button", { name: "Change password" }).click();
+  await expect(passwordCard.getByText("New password must be different from the old password")).toBeVisible();
+  await expect(passwordCard.getByText("Confirm password does not match new password")).toBeVisible();
+
+  allowFailedRequests(/\/api\/v1\/auth\/password$/);
+  await passwordCard.getByLabel("Old password").fill("Not-my-passw0rd!");
+  await passwordCard.getByLabel(/^New password/).fill(NEW_PASSWORD);
+  await passwordCard.getByLabel("Confirm new password").fill(NEW_PASSWORD);
+  await passwordCard.getByRole("button", { name: "Change password" }).click();
+  await expect(passwordCard.getByText("Old password is incorrect")).toBeVisible();
+
+  await passwordCard.getByLabel("Old password").fill(PASSWORD);
+  await passwordCard.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByTestId("password-changed")).toContainText("logged out in 3 seconds");
+  const changedAt = Date.now();
+  await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 6000 });
+  const elapsed = Date.now() - changedAt;
+  expect(elapsed).toBeGreaterThanOrEqual(2500);
+  expect(elapsed).toBeLessThan(4500);
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+
+  // The old password no longer works; the new one with a recovery code does.
+  await loginThroughUi(page, email, PASSWORD);
+  await expect(page.getByText("Invalid email or password. Please try again.")).toBeVisible();
+  await loginThroughUi(page, email, NEW_PASSWORD);
+  await expect(step).toBeVisible();
+  await step.getByRole("button", { name: "Use a recovery code instead" }).click();
+  await step.getByLabel("Recovery code").fill(recoveryCodes[0]!);
+  await step.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("an administrator locks and unlocks an account in admin/users", async ({ page, request, allowFailedRequests }) => {
+  allowFailedRequests(/\/api\/v1\/users\/[^/]+$/);
+  const email = await readyAccount(request, "lockme", "Linus");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/auth/login");
+  await loginThroughUi(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const row = await findUserRow(page, email);
+  await expect(row).toContainText("Active");
+  await runRowAction(page, email, "Lock", "Lock", "Linus User was locked");
+  await expect(row).toContainText("Locked");
+
+  // Locked: the right password is refused with 423.
+  const refused = await request.post("/api/v1/auth/token", { form: { username: email, password: PASSWORD } });
+  expect(refused.status()).toBe(423);
+
+  // A locked account offers "Unlock" and no longer "Lock".
+  await row.getByTestId("user-actions").click();
+  await expect(page.getByRole("menuitem", { name: "Lock", exact: true })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await runRowAction(page, email, "Unlock", "Unlock", "Linus User was unlocked");
+  await expect(row).toContainText("Active");
+  expect(await apiLogin(request, email, PASSWORD)).toBeTruthy();
+
+  // Sorting is the server's: by e-mail ascending, written into the URL.
+  await page.getByRole("searchbox", { name: "Search by name, e-mail or username" }).fill("");
+  await expect(page).not.toHaveURL(/q=/);
+  await page.getByRole("columnheader", { name: "E-mail", exact: true }).getByRole("button").click();
+  await expect(page).toHaveURL(/sort=email&order=asc/);
+  await expect(page.getByRole("columnheader", { name: "E-mail", exact: true })).toHaveAttribute("aria-sort", "ascending");
+  const emails = await page.getByRole("table", { name: "Users" }).locator("tbody tr td:nth-child(2)").allTextContents();
+  expect(emails).toEqual([...emails].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+  // The server's refusal is a toast from the error parser: the only administrator keeps the rights.
+  allowFailedRequests(/\/api\/v1\/users\/[^/]+$/);
+  const self = await findUserRow(page, admin.email);
+  await expect(self).toContainText("You");
+  await runRowAction(
+    page,
+    admin.email,
+    "Remove administrator rights",
+    "Remove administrator rights",
+    "The last active administrator cannot lose administrator rights or be locked or disabled.",
+  );
+  await expect(self).toContainText("Administrator");
+});
+
+test("the bell lists notifications, marks them read; the settings save only what changed", async ({ page, request }) => {
+  const email = await readyAccount(request, "bell", "Nora");
+  const adminToken = await apiLogin(request, admin.email, admin.password);
+  const userToken = await apiLogin(request, email, PASSWORD);
+  const asAdmin = { Authorization: `Bearer ${adminToken}` };
+  const asUser = { Authorization: `Bearer ${userToken}` };
+
+  // A licence request approved by an administrator notifies its requester (twice: two requests).
+  const feature = await request.post("/api/v1/features", { headers: asAdmin, data: { name: `Bell ${Date.now()}`, description: "For the bell", price: 5 } });
+  expect(feature.status(), await feature.text()).toBe(201);
+  const featureId = ((await feature.json()) as { data: { id: string } }).data.id;
+  for (let index = 0; index < 2; index += 1) {
+    const created = await request.post("/api/v1/license-requests", { headers: asUser, data: { featureIds: [featureId], quantity: 1 } });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = ((await created.json()) as { data: { id: string } }).data.id;
+    const approved = await request.post(`/api/v1/license-requests/${id}/approve`, { headers: asAdmin });
+    expect(approved.status(), await approved.text()).toBe(200);
+  }
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/auth/login");
+  await loginThroughUi(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const bell = page.getByTestId("notifications-button");
+  await expect(bell).toHaveAccessibleName("Notifications (2 unread)");
+  await expect(page.getByTestId("notifications-badge")).toContainText("2");
+  await bell.click();
+  const items = page.getByTestId("notification-item");
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText("Your licence request was approved");
+  await expect(items.first()).toContainText("Licence requests");
+
+  // One marked read, then all.
+  await items.first().getByTestId("notification-mark-read").click();
+  await expect(page.getByTestId("notifications-unread")).toHaveText("1 unread");
+  await page.getByTestId("notifications-mark-all").click();
+  await expect(bell).toHaveAccessibleName("Notifications");
+  await expect(page.getByTestId("notification-mark-read")).toHaveCount(0);
+  const after = await request.get("/api/v1/notifications", { headers: asUser });
+  expect(((await after.json()) as { data: { unread: number } }).data.unread).toBe(0);
+
+  // Opening one follows its link.
+  await items.first().getByRole("button").first().click();
+  await expect(page).toHaveURL(/\/my-licenses\/purchased$/);
+
+  // Notification settings: switch two, the PUT carries exactly those two; the server keeps them.
+  await page.goto("/preferences");
+  const channels = page.getByTestId("notification-settings");
+  await channels.getByRole("switch", { name: "E-mail notifications for Product news" }).dispatchEvent("click");
+  await channels.getByRole("switch", { name: "In-app notifications for Billing" }).dispatchEvent("click");
+  const [put] = await Promise.all([
+    page.waitForRequest((sent) => sent.url().endsWith("/api/v1/notification-settings") && sent.method() === "PUT"),
+    channels.getByRole("button", { name: "Save changes" }).click(),
+  ]);
+  expect(put.postDataJSON()).toEqual({ channels: { product_news: { email: true }, billing: { inApp: false } } });
+  await expect(page.getByText("Your notification settings were saved")).toBeVisible();
+
+  const subscriptions = page.getByTestId("subscriptions");
+  await subscriptions.getByRole("switch", { name: "Newsletter" }).dispatchEvent("click");
+  const [subscriptionPut] = await Promise.all([
+    page.waitForRequest((sent) => sent.url().endsWith("/api/v1/notification-settings") && sent.method() === "PUT"),
+    subscriptions.getByRole("button", { name: "Save changes" }).click(),
+  ]);
+  expect(subscriptionPut.postDataJSON()).toEqual({ emailSubscriptions: { newsletter: true } });
+
+  const saved = await request.get("/api/v1/notification-settings", { headers: asUser });
+  const settings = ((await saved.json()) as { data: { channels: Record<string, { email: boolean; inApp: boolean }>; emailSubscriptions: Record<string, boolean> } }).data;
+  expect(settings.channels.product_news!.email).toBe(true);
+  expect(settings.channels.billing!.inApp).toBe(false);
+  expect(settings.emailSubscriptions.newsletter).toBe(true);
+
+  // The name edit is saved on the server too.
+  const profile = page.getByTestId("profile-card");
+  await profile.getByLabel("First name").fill("Noor");
+  await profile.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Your profile was saved")).toBeVisible();
+  const me = await request.get("/api/v1/auth/me", { headers: asUser });
+  expect(((await me.json()) as { data: { firstname: string } }).data.firstname).toBe("Noor");
+});
