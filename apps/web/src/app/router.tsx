@@ -33,7 +33,11 @@ function redirect(to: string): RouteObject["element"] {
 const adminRoutes: RouteObject[] = [
   { index: true, element: redirect(paths.admin.dashboard) },
   placeholder("dashboard", "admin.dashboard"),
-  placeholder("license-requests", "admin.licenseRequests"),
+  {
+    path: "license-requests",
+    lazy: () => import("@/features/licenses/pages/admin-license-requests-page"),
+    handle: { title: "pages.admin.licenseRequests.title", crumb: "pages.admin.licenseRequests.title" } satisfies RouteHandle,
+  },
   {
     path: "plans",
     handle: { crumb: "pages.admin.plans.title" } satisfies RouteHandle,
@@ -61,7 +65,11 @@ const adminRoutes: RouteObject[] = [
       placeholder(":uuid", "admin.ticket"),
     ],
   },
-  placeholder("purchased-licenses", "admin.purchasedLicenses"),
+  {
+    path: "purchased-licenses",
+    lazy: () => import("@/features/licenses/pages/admin-purchased-licenses-page"),
+    handle: { title: "pages.admin.purchasedLicenses.title", crumb: "pages.admin.purchasedLicenses.title" } satisfies RouteHandle,
+  },
   page("manage-features", () => import("@/features/catalogue/pages/manage-features-page"), "pages.admin.manageFeatures.title"),
   page("manage-services", () => import("@/features/catalogue/pages/manage-services-page"), "pages.admin.manageServices.title"),
   placeholder("log-monitor", "admin.logMonitor"),
@@ -90,13 +98,21 @@ const mainRoutes: RouteObject[] = [
     path: "license-requests",
     handle: { crumb: "pages.licenseRequests.title" } satisfies RouteHandle,
     children: [
-      { index: true, lazy: placeholderPage, handle: { title: "pages.licenseRequests.title", placeholder: "licenseRequests" } satisfies RouteHandle },
+      { index: true, lazy: () => import("@/features/licenses/pages/license-requests-page"), handle: { title: "pages.licenseRequests.title" } satisfies RouteHandle },
       // Spec section 2: /license-requests/edit/{id} needs login and admin.
-      placeholder("edit/:id", "licenseRequestEdit", { requiresAdmin: true }),
+      {
+        path: "edit/:id",
+        lazy: () => import("@/features/licenses/pages/license-request-edit-page"),
+        handle: { title: "pages.licenseRequestEdit.title", crumb: "pages.licenseRequestEdit.title", requiresAdmin: true } satisfies RouteHandle,
+      },
     ],
   },
   placeholder("settings", "settings"),
-  placeholder("updates", "updates"),
+  {
+    path: "updates",
+    lazy: () => import("@/features/updates/pages/updates-page"),
+    handle: { title: "pages.updates.title", crumb: "pages.updates.title" } satisfies RouteHandle,
+  },
   {
     path: "preferences",
     lazy: () => import("@/features/preferences/pages/preferences-page"),
@@ -132,7 +148,11 @@ const mainRoutes: RouteObject[] = [
     ],
   },
   placeholder("create-new-ticket", "createTicket"),
-  placeholder("purchased-licenses", "purchasedLicenses"),
+  {
+    path: "purchased-licenses",
+    lazy: () => import("@/features/licenses/pages/purchased-licenses-page"),
+    handle: { title: "pages.purchasedLicenses.title", crumb: "pages.purchasedLicenses.title" } satisfies RouteHandle,
+  },
   {
     path: "admin",
     handle: { requiresAdmin: true, crumb: "nav.adminPanel", crumbTo: paths.admin.dashboard } satisfies RouteHandle,

@@ -1,12 +1,16 @@
 import table from "./table";
 import accounts from "./accounts";
 import commerce from "./commerce";
+import licenses from "./licenses";
+import updates from "./updates";
 /**
  * English: the default and fallback language, and the shape every other locale must match
  * (the type `Messages` below makes a missing or extra key a compile error; a unit test checks it
  * at run time too).
  */
 const en = {
+  licenses,
+  updates,
   table,
   accounts,
   commerce,

@@ -2,9 +2,13 @@ import type { Messages } from "../en";
 import table from "./table";
 import accounts from "./accounts";
 import commerce from "./commerce";
+import licenses from "./licenses";
+import updates from "./updates";
 
 /** Türkçe. */
 const messages: Messages = {
+  licenses,
+  updates,
   table,
   accounts,
   commerce,

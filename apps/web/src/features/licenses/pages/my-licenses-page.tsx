@@ -2,9 +2,11 @@ import { Button, Tabs } from "@mantine/core";
 import { IconCertificate, IconFileCertificate, IconShoppingCart } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { EmptyPanel } from "@/components/empty-panel";
 import { PageHeader } from "@/components/page-header";
+import { useUser } from "@/lib/auth";
 import { paths } from "@/lib/paths";
+import { LicenseRequestsSection } from "../components/license-requests-section";
+import { LicensesSection } from "../components/licenses-section";
 
 const tabs = [
   { value: paths.myLicenseRequests, label: "pages.myLicenses.requestsTab", icon: IconFileCertificate },
@@ -16,16 +18,19 @@ export function MyLicensesPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const { data: user } = useUser();
   const active = pathname.startsWith(paths.myPurchasedLicenses) ? paths.myPurchasedLicenses : paths.myLicenseRequests;
-  const buy = (
-    <Button component={Link} to={paths.pricingPlans} leftSection={<IconShoppingCart size={16} aria-hidden />}>
-      {t("nav.buyLicense")}
-    </Button>
-  );
 
   return (
     <>
-      <PageHeader title={t("pages.myLicenses.title")} />
+      <PageHeader
+        title={t("pages.myLicenses.title")}
+        actions={
+          <Button component={Link} to={paths.pricingPlans} variant="light" leftSection={<IconShoppingCart size={16} aria-hidden />}>
+            {t("nav.buyLicense")}
+          </Button>
+        }
+      />
       <Tabs value={active} onChange={(value) => value && void navigate(value)} keepMounted={false}>
         <Tabs.List aria-label={t("pages.myLicenses.tabsLabel")} mb="md">
           {tabs.map((tab) => (
@@ -35,18 +40,11 @@ export function MyLicensesPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value={paths.myLicenseRequests}>
-          <EmptyPanel
-            title={t("pages.myLicenses.requestsEmptyTitle")}
-            description={t("pages.myLicenses.requestsEmptyDescription")}
-            action={buy}
-          />
+          {/* The API gives an administrator every request (there is no requester filter), so an admin sees them with the requester. */}
+          <LicenseRequestsSection admin={user?.isAdmin === true} />
         </Tabs.Panel>
         <Tabs.Panel value={paths.myPurchasedLicenses}>
-          <EmptyPanel
-            title={t("pages.myLicenses.purchasedEmptyTitle")}
-            description={t("pages.myLicenses.purchasedEmptyDescription")}
-            action={buy}
-          />
+          <LicensesSection scope="mine" />
         </Tabs.Panel>
       </Tabs>
     </>

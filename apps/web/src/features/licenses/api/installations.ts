@@ -1,0 +1,40 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { InstallationList } from "@portal/contract";
+import { apiClient, type Envelope } from "@/lib/api-client";
+import { licenceKeys } from "./keys";
+
+const base = (licenseId: string) => `api/v1/licenses/${encodeURIComponent(licenseId)}/installations`;
+
+/** GET api/v1/licenses/{id}/installations → {items, releasesLast30Days, maxReleasesPer30Days}. */
+export async function listInstallations(licenseId: string, signal?: AbortSignal): Promise<InstallationList> {
+  return (await apiClient.get<Envelope<InstallationList>>(base(licenseId), { signal })).data;
+}
+
+export const installationsQueryOptions = (licenseId: string) =>
+  queryOptions({ queryKey: licenceKeys.installations(licenseId), queryFn: ({ signal }) => listInstallations(licenseId, signal) });
+
+export function useInstallations(licenseId: string) {
+  return useQuery(installationsQueryOptions(licenseId));
+}
+
+/**
+ * POST api/v1/licenses/{id}/installations/{installationId}/release — frees the place so the licence
+ * can move to another machine; customers may do it maxReleasesPer30Days times in 30 days (409
+ * license/release_limit), administrators without limit. Answers the list as it now is.
+ */
+export async function releaseInstallation({ licenseId, installationId }: { licenseId: string; installationId: string }): Promise<InstallationList> {
+  return (await apiClient.post<Envelope<InstallationList>>(`${base(licenseId)}/${encodeURIComponent(installationId)}/release`)).data;
+}
+
+export function useReleaseInstallation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["licenses", "release"],
+    mutationFn: releaseInstallation,
+    onSuccess: (list, { licenseId }) => {
+      queryClient.setQueryData(licenceKeys.installations(licenseId), list);
+      // The licence's activation count changed.
+      return queryClient.invalidateQueries({ queryKey: licenceKeys.licenses });
+    },
+  });
+}

@@ -1,0 +1,160 @@
+import { Alert, Badge, Button, Divider, Drawer, Group, SimpleGrid, Skeleton, Stack, Text, useDirection } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconAlertTriangle, IconDownload, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
+import type { License } from "@portal/contract";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { LicenseKey } from "@/components/license-key";
+import { LicenseStatusBadge } from "@/components/license-status-badge";
+import { parseApiError } from "@/lib/errors";
+import { useLicense } from "../api/get-license";
+import { formatDate, isPast } from "../lib/format";
+import { useDownloadAction } from "../lib/use-download-action";
+import { InstallationsPanel } from "./installations-panel";
+import type { ActivationTarget } from "./license-activation-toggle";
+
+function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: "0.03em" }}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  );
+}
+
+function Details({ license, admin, onToggleActive }: { license: License; admin: boolean; onToggleActive: (target: ActivationTarget) => void }) {
+  const { t, i18n } = useTranslation();
+  const download = useDownloadAction();
+  const expired = isPast(license.expiresAt);
+  return (
+    <Stack gap="lg" data-testid="license-detail">
+      <Stack gap="xs">
+        <Group gap="sm" wrap="wrap">
+          <LicenseStatusBadge status={license.status} />
+          {expired && (
+            <Badge color="red" variant="outline">
+              {t("licenses.detail.expired")}
+            </Badge>
+          )}
+        </Group>
+        <LicenseKey value={license.key} />
+      </Stack>
+      {license.status === "deactivated" && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          {t("licenses.detail.deactivatedNote")}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+        <Field label={t("licenses.columns.plan")}>
+          <Text size="sm" fw={500}>
+            {license.planName}
+          </Text>
+        </Field>
+        <Field label={t("licenses.columns.project")}>
+          <Text size="sm">{license.projectName ?? "—"}</Text>
+        </Field>
+        <Field label={t("licenses.columns.issued")}>
+          <Text size="sm">{formatDate(license.issuedAt, i18n.language)}</Text>
+        </Field>
+        <Field label={t("licenses.columns.expires")}>
+          <Text size="sm" c={expired ? "red" : undefined}>
+            {formatDate(license.expiresAt, i18n.language)}
+          </Text>
+        </Field>
+        <Field label={t("licenses.columns.activations")}>
+          <Text size="sm" data-testid="detail-activations">
+            {t("licenses.activationsOf", { used: license.activations, max: license.maxActivations })}
+          </Text>
+        </Field>
+        {admin && (
+          <Field label={t("licenses.columns.owner")}>
+            <Text size="sm" dir="ltr" ta="start" style={{ wordBreak: "break-all" }}>
+              {license.ownerEmail}
+            </Text>
+          </Field>
+        )}
+      </SimpleGrid>
+      <Field label={t("licenses.columns.features")}>
+        {license.features.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ) : (
+          <Group gap={4}>
+            {license.features.map((feature) => (
+              <Badge key={feature.id} variant="outline" size="sm" radius="sm" tt="none">
+                {feature.name}
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </Field>
+      <Group gap="sm" wrap="wrap">
+        <Button
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={() => download.start(license)}
+          loading={download.isPending}
+          disabled={license.status === "deactivated"}
+        >
+          {t("licenses.actions.download")}
+        </Button>
+        {admin &&
+          (license.status === "deactivated" ? (
+            <Button variant="light" color="teal" leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => onToggleActive({ license, active: true })}>
+              {t("licenses.actions.reactivate")}
+            </Button>
+          ) : (
+            <Button variant="light" color="red" leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={() => onToggleActive({ license, active: false })}>
+              {t("licenses.actions.deactivate")}
+            </Button>
+          ))}
+      </Group>
+      <Divider />
+      <InstallationsPanel license={license} admin={admin} />
+    </Stack>
+  );
+}
+
+/** One licence in a side drawer (full width on phones): its data, the file download and its installations. */
+export function LicenseDetailDrawer({
+  licenseId,
+  admin,
+  onClose,
+  onToggleActive,
+}: {
+  licenseId: string | null;
+  admin: boolean;
+  onClose: () => void;
+  onToggleActive: (target: ActivationTarget) => void;
+}) {
+  const { t } = useTranslation();
+  const { dir } = useDirection();
+  const narrow = useMediaQuery("(max-width: 40em)");
+  const license = useLicense(licenseId);
+  return (
+    <Drawer
+      opened={licenseId !== null}
+      onClose={onClose}
+      position={dir === "rtl" ? "left" : "right"}
+      size={narrow ? "100%" : "lg"}
+      title={<Text fw={700}>{t("licenses.detail.title")}</Text>}
+      closeButtonProps={{ "aria-label": t("common.close") }}
+    >
+      {license.isPending ? (
+        <Stack gap="md">
+          <Skeleton height={28} width="60%" />
+          <Skeleton height={120} />
+          <Skeleton height={160} />
+        </Stack>
+      ) : license.error ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
+          {parseApiError(license.error, t).message}
+        </Alert>
+      ) : (
+        <Details license={license.data} admin={admin} onToggleActive={onToggleActive} />
+      )}
+    </Drawer>
+  );
+}
