@@ -88,8 +88,9 @@ export function CardsSection() {
                     </Tooltip>
                   </Group>
                 </Group>
-                <Text fz="lg" fw={700} ff="monospace" dir="ltr" ta="start" aria-label={`${brandName} ${t("commerce.payments.cards.endingIn", { last4: card.last4 })}`}>
-                  •••• •••• •••• {card.last4}
+                <Text fz="lg" fw={700} ff="monospace" dir="ltr" ta="start">
+                  <span aria-hidden>•••• •••• •••• </span>
+                  {card.last4}
                 </Text>
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Text size="sm" fw={500} truncate maw="60%">

@@ -142,7 +142,25 @@ export function CustomLicensePage() {
     <>
       <PageHeader title={t("commerce.custom.title")} description={t("commerce.custom.subtitle")} actions={back} />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>{list}</Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          {list}
+          {/* Phones: the running total stays in sight under the thumb while features are ticked. */}
+          {all.length > 0 && (
+            <Paper hiddenFrom="md" withBorder radius="md" p="sm" mt="md" shadow="md" className={classes.mobileBar}>
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <div>
+                  <Text size="xs" c="dimmed">
+                    {t("commerce.custom.total")}
+                  </Text>
+                  <Text fw={800} fz="lg">
+                    {money(total)}
+                  </Text>
+                </div>
+                <Button onClick={openConfirm}>{t("commerce.custom.confirm")}</Button>
+              </Group>
+            </Paper>
+          )}
+        </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Paper withBorder radius="lg" p="lg" className={classes.summary} component="section" aria-labelledby="custom-summary-title">
             <Stack gap="sm">

@@ -2,6 +2,8 @@ import "@mantine/carousel/styles.css";
 import { Carousel } from "@mantine/carousel";
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, useDirection } from "@mantine/core";
 import { IconAlertTriangle, IconBuildingBank, IconCircleCheck } from "@tabler/icons-react";
+import type { EmblaCarouselType } from "embla-carousel";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
@@ -12,6 +14,7 @@ import { useCurrentPlan } from "../api/get-current-plan";
 import { useOfferedPlans } from "../api/list-plans-infinite";
 import { CustomPlanCard } from "../components/custom-plan-card";
 import { PlanCard } from "../components/plan-card";
+import classes from "./pricing-plans-page.module.css";
 
 /** How close to the last loaded plan the visitor gets before the next page is fetched. */
 const PREFETCH_DISTANCE = 3;
@@ -26,6 +29,23 @@ export function PricingPlansPage() {
   const items = plans.data?.pages.flatMap((page) => page.items) ?? [];
   const currentPlan = current.data?.plan ?? null;
   const currentCustom = currentPlan?.isCustom ? currentPlan : null;
+
+  // Open on the customer's current plan when it is not already in sight (phones show one card).
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  const shownCurrent = useRef(false);
+  const currentIndex = currentPlan ? items.findIndex((plan) => plan.id === currentPlan.id) : -1;
+  const currentSlide = currentCustom ? items.length : currentIndex;
+  useEffect(() => {
+    if (!embla || shownCurrent.current || current.isPending || plans.isPending) return;
+    shownCurrent.current = true;
+    const node = currentSlide >= 0 ? embla.slideNodes()[currentSlide] : undefined;
+    if (!node) return;
+    const slide = node.getBoundingClientRect();
+    const view = embla.rootNode().getBoundingClientRect();
+    // The slide box includes the gap after it, so its middle says best whether it is in sight.
+    const middle = (slide.left + slide.right) / 2;
+    if (middle < view.left || middle > view.right) embla.scrollTo(currentSlide, true);
+  }, [embla, currentSlide, current.isPending, plans.isPending]);
 
   const loadMoreNear = (index: number) => {
     if (plans.hasNextPage && !plans.isFetchingNextPage && index >= items.length - PREFETCH_DISTANCE) void plans.fetchNextPage();
@@ -64,14 +84,15 @@ export function PricingPlansPage() {
           emblaOptions={{ align: "start", slidesToScroll: 1, direction: dir, containScroll: "trimSnaps" }}
           controlsOffset="xs"
           controlSize={36}
-          withIndicators={items.length > 1}
+          withIndicators
           onSlideChange={loadMoreNear}
+          getEmblaApi={setEmbla}
           aria-label={t("commerce.pricing.carouselLabel")}
           aria-roledescription="carousel"
           previousControlProps={{ "aria-label": t("commerce.pricing.previous") }}
           nextControlProps={{ "aria-label": t("commerce.pricing.next") }}
           getIndicatorProps={(index) => ({ "aria-label": t("commerce.pricing.goToSlide", { index: index + 1 }) })}
-          styles={{ root: { paddingBottom: items.length > 1 ? 36 : 0 }, indicator: { background: "var(--mantine-primary-color-filled)" } }}
+          classNames={{ root: classes.root, controls: classes.controls, control: classes.control, indicators: classes.indicators, indicator: classes.indicator }}
           data-testid="pricing-carousel"
         >
           {items.map((plan) => (
