@@ -94,7 +94,7 @@ function choose(label: string, option: string) {
   click([...document.querySelectorAll('[role="option"]')].find((candidate) => candidate.textContent === option));
 }
 
-async function waitFor(check: () => void, timeoutMs = 3000) {
+async function waitFor(check: () => void, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -109,7 +109,7 @@ async function waitFor(check: () => void, timeoutMs = 3000) {
 
 const text = () => document.body.textContent ?? "";
 
-describe("add card form", () => {
+describe("add card form", { timeout: 30_000 }, () => {
   it("checks the full number in the browser and sends only holder, brand, last four digits, expiry and the default flag", async () => {
     const fetchSpy = mockFetch();
     const { onDone } = renderForm();

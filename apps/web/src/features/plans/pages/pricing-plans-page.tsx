@@ -88,6 +88,7 @@ export function PricingPlansPage() {
           onSlideChange={loadMoreNear}
           getEmblaApi={setEmbla}
           aria-label={t("commerce.pricing.carouselLabel")}
+          role="region"
           aria-roledescription="carousel"
           previousControlProps={{ "aria-label": t("commerce.pricing.previous") }}
           nextControlProps={{ "aria-label": t("commerce.pricing.next") }}

@@ -1,0 +1,119 @@
+import { MantineProvider } from "@mantine/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { PlanConfirmationPage } from "../pages/plan-confirmation-page";
+import { PricingPlansPage } from "../pages/pricing-plans-page";
+
+// Rendered with react-dom directly (@testing-library/dom is not installed), against a mocked fetch.
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  globalThis.IntersectionObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  } as unknown as typeof IntersectionObserver;
+});
+
+let root: Root | undefined;
+let container: HTMLElement | undefined;
+
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+});
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+function render(path: string, routePath: string, element: React.ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: routePath, element }], { initialEntries: [path] });
+  container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+  act(() =>
+    root!.render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    ),
+  );
+}
+
+async function waitForText(text: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!document.body.textContent?.includes(text)) {
+    if (Date.now() > deadline) throw new Error(`"${text}" never appeared in: ${document.body.textContent}`);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+}
+
+describe("pricing pages", { timeout: 30_000 }, () => {
+  it("says the spec's text when the plans cannot be loaded", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
+      String(input).includes("/plans/current")
+        ? json(200, { status: "success", data: { plan: null, selectedAt: null } })
+        : json(500, { detail: [{ loc: ["common/internal"], msg: "An unexpected error occurred. Please try again.", type: "error" }] }),
+    );
+    render("/pricing-plans", "/pricing-plans", <PricingPlansPage />);
+    await waitForText("Failed to load pricing plans. Please try again later.");
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain("Try again");
+  });
+
+  it("shows the plans as a carousel with the current one marked and a custom-plan card", async () => {
+    const plan = (id: string, name: string, price: number) => ({
+      id,
+      name,
+      description: `${name} plan`,
+      price,
+      currency: "USD",
+      billingPeriod: "yearly",
+      durationDays: 365,
+      maxActivations: 1,
+      maxReleasesPer30Days: 3,
+      features: [],
+      services: [],
+      active: true,
+      isCustom: false,
+      createdAt: "2026-01-01T00:00:00.000Z",
+    });
+    const starter = plan("11111111-1111-4111-8111-111111111111", "Starter", 10);
+    const pro = plan("22222222-2222-4222-8222-222222222222", "Pro", 20);
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
+      String(input).includes("/plans/current")
+        ? json(200, { status: "success", data: { plan: pro, selectedAt: "2026-02-01T00:00:00.000Z" } })
+        : json(200, { status: "success", data: { items: [starter, pro], total: 2, page: 1, pageSize: 12 } }),
+    );
+    render("/pricing-plans", "/pricing-plans", <PricingPlansPage />);
+    await waitForText("Your plan: Pro");
+    const cards = [...document.querySelectorAll('[data-testid="plan-card"]')];
+    expect(cards.map((card) => card.querySelector("h2")?.textContent)).toEqual(["Starter", "Pro"]);
+    expect(cards[0]!.querySelector('[data-testid="current-plan-badge"]')).toBeNull();
+    expect(cards[1]!.querySelector('[data-testid="current-plan-badge"]')?.textContent).toBe("Current plan");
+    expect(cards[0]!.querySelector("a")?.getAttribute("href")).toBe(`/pricing-plans/confirmation/${starter.id}`);
+    expect(document.querySelector('[data-testid="custom-plan-card"] a')?.getAttribute("href")).toBe("/pricing-plans/custom-license");
+  });
+
+  it("says the spec's text for a plan that cannot be found", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
+      String(input).includes("/plans/current")
+        ? json(200, { status: "success", data: { plan: null, selectedAt: null } })
+        : json(404, { detail: [{ loc: ["catalogue/plan_not_found"], msg: "Could not find selected plan details.", type: "error" }] }),
+    );
+    render("/pricing-plans/confirmation/33333333-3333-4333-8333-333333333333", "/pricing-plans/confirmation/:planId", <PlanConfirmationPage />);
+    await waitForText("Could not find selected plan details.");
+  });
+});
