@@ -251,8 +251,9 @@ test.describe("licences", () => {
     const bound = readFileSync(await (await boundStarted).path(), "utf8");
     expect(bound.startsWith("-----BEGIN LICENSE FILE-----")).toBe(true);
 
-    // 5. The licence list says Active, one activation of one; the drawer lists the installation.
-    await page.goto("/my-licenses/purchased");
+    // 5. The issued-licences page says Active, one activation of one; the drawer lists the installation.
+    await page.goto("/purchased-licenses");
+    await expect(page.getByRole("heading", { level: 1, name: "Issued licences" })).toBeVisible();
     await expect(licenseRow).toContainText("Active");
     await expect(licenseRow.getByTestId("activations")).toHaveText("1 of 1");
     await licenseRow.getByRole("button", { name: "Details" }).click();
@@ -436,6 +437,40 @@ test.describe("licences", () => {
       en: { requests: "My licences", updates: "Updates", admin: "Licence requests", edit: "Edit licence request", issued: "Issued licences" },
       tr: { requests: "Lisanslarım", updates: "Güncellemeler", admin: "Lisans talepleri", edit: "Lisans talebini düzenle", issued: "Verilen lisanslar" },
     } as const;
+
+    test("right to left: the licence screens in Persian at 1440px and 390px", async ({ browser }) => {
+      test.setTimeout(180_000);
+      const { email, customerToken, licences } = shots;
+      for (const width of [1440, 390] as const) {
+        const shoot = async (page: Page, name: string) => {
+          await page.evaluate(() => document.fonts.ready);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} page width`).toBeLessThanOrEqual(width);
+          await page.screenshot({ path: path.join(artifacts, `licences-${name}-light-fa-${width}.png`), animations: "disabled" });
+        };
+        const customer = await signedInContext(browser, customerToken, { width, language: "fa" });
+        const page = customer.page;
+        await page.goto("/my-licenses/requests");
+        await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+        await expect(page.getByRole("heading", { level: 1, name: "مجوزهای من" })).toBeVisible();
+        await expect(page.getByTestId("license-requests-table").getByRole("row")).toHaveCount(5);
+        await shoot(page, "my-requests");
+        await page.goto(`/my-licenses/purchased?license=${licences[0]!.id}`);
+        await expect(page.getByTestId("installation")).toHaveCount(1);
+        await shoot(page, "licence-drawer");
+        await page.goto("/updates");
+        await expect(page.getByRole("heading", { level: 1, name: "به‌روزرسانی‌ها" })).toBeVisible();
+        await shoot(page, "updates");
+        expect(customer.errors, "customer console errors").toEqual([]);
+        await customer.context.close();
+
+        const adminSession = await signedInContext(browser, adminToken, { width, language: "fa" });
+        await adminSession.page.goto(`/admin/license-requests?q=${encodeURIComponent(email)}`);
+        await expect(adminSession.page.getByTestId("license-requests-table").getByRole("row")).toHaveCount(5);
+        await shoot(adminSession.page, "admin-requests");
+        expect(adminSession.errors, "admin console errors").toEqual([]);
+        await adminSession.context.close();
+      }
+    });
 
     for (const width of [1440, 390] as const) {
       for (const theme of ["light", "dark"] as const) {

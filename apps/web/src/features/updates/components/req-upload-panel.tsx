@@ -191,7 +191,7 @@ export function ReqUploadPanel() {
                     <Text size="xs" c="dimmed">
                       {t("updates.req.plan")}
                     </Text>
-                    <Text size="sm" fw={500}>
+                    <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
                       {stage.answer.license.planName}
                     </Text>
                   </Stack>
