@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "@playwright/test";
 import {
@@ -9,6 +11,7 @@ import {
   mailedLink,
   PASSWORD,
   readyAccount,
+  registerThroughApi,
   test,
   uniqueEmail,
 } from "./support";
@@ -239,7 +242,7 @@ test("an administrator locks and unlocks an account in admin/users", async ({ pa
     "Remove administrator rights",
     "The last active administrator cannot lose administrator rights or be locked or disabled.",
   );
-  await expect(self).toContainText("Administrator");
+  await expect(self.getByRole("img", { name: "Administrator" })).toBeVisible();
 });
 
 test("the bell lists notifications, marks them read; the settings save only what changed", async ({ page, request }) => {
@@ -321,4 +324,128 @@ test("the bell lists notifications, marks them read; the settings save only what
   await expect(page.getByText("Your profile was saved")).toBeVisible();
   const me = await request.get("/api/v1/auth/me", { headers: asUser });
   expect(((await me.json()) as { data: { firstname: string } }).data.firstname).toBe("Noor");
+});
+
+/** preferences and admin/users in light/dark × en/tr × 1440/390 (plus the dialogs and the bell), into e2e/artifacts/. */
+test.describe("accounts screenshots", () => {
+  const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
+  const headings = {
+    en: { preferences: "Preferences", users: "Users" },
+    tr: { preferences: "Tercihler", users: "Kullanıcılar" },
+    fa: { preferences: "ترجیحات", users: "کاربران" },
+  } as const;
+  let adminToken = "";
+  let customerToken = "";
+
+  test.beforeAll(async ({ request }) => {
+    mkdirSync(artifacts, { recursive: true });
+    adminToken = await apiLogin(request, admin.email, admin.password);
+    const asAdmin = { Authorization: `Bearer ${adminToken}` };
+    // A customer with two unread notifications, and accounts in every state for the table.
+    const email = await readyAccount(request, "shots", "Maria");
+    customerToken = await apiLogin(request, email, PASSWORD);
+    const feature = await request.post("/api/v1/features", { headers: asAdmin, data: { name: `Shots ${Date.now()}`, description: "Screenshots", price: 5 } });
+    const featureId = ((await feature.json()) as { data: { id: string } }).data.id;
+    for (let index = 0; index < 2; index += 1) {
+      const created = await request.post("/api/v1/license-requests", {
+        headers: { Authorization: `Bearer ${customerToken}` },
+        data: { featureIds: [featureId], quantity: 1 },
+      });
+      const id = ((await created.json()) as { data: { id: string } }).data.id;
+      await request.post(`/api/v1/license-requests/${id}/approve`, { headers: asAdmin });
+    }
+    await registerThroughApi(request, uniqueEmail("pending"), "Pia");
+    const locked = await readyAccount(request, "locked", "Lars");
+    const disabled = await readyAccount(request, "disabled", "Dora");
+    const list = await request.get("/api/v1/users", { headers: asAdmin, params: { pageSize: 100 } });
+    const users = ((await list.json()) as { data: { items: { id: string; email: string }[] } }).data.items;
+    const idOf = (address: string) => users.find((user) => user.email === address.toLowerCase())!.id;
+    await request.post(`/api/v1/users/${idOf(locked)}/lock`, { headers: asAdmin });
+    await request.patch(`/api/v1/users/${idOf(disabled)}`, { headers: asAdmin, data: { status: "disabled" } });
+  });
+
+  for (const width of [1440, 390] as const) {
+    test(`preferences and admin/users at ${width}px in light/dark × en/tr`, async ({ browser }) => {
+      test.setTimeout(120_000);
+      const context = await browser.newContext({
+        viewport: { width, height: width > 600 ? 900 : 844 },
+        deviceScaleFactor: 1,
+        reducedMotion: "reduce",
+        ...(width < 600 ? { isMobile: true, hasTouch: true } : {}),
+      });
+      const consoleErrors: string[] = [];
+      const page = await context.newPage();
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning") consoleErrors.push(message.text());
+      });
+      page.on("pageerror", (error) => consoleErrors.push(error.message));
+      await page.goto("/404");
+      const shoot = async (name: string, fullPage = false) => {
+        await page.evaluate(() => document.fonts.ready);
+        await page.screenshot({ path: path.join(artifacts, `${name}-${width}.png`), animations: "disabled", fullPage });
+      };
+
+      // light/dark × en/tr, and Persian (right to left) in light.
+      const runs = [
+        ...(["light", "dark"] as const).flatMap((theme) => (["en", "tr"] as const).map((language) => ({ theme, language }))),
+        { theme: "light", language: "fa" } as const,
+      ];
+      for (const { theme, language } of runs) {
+        const set = (token: string) =>
+          page.evaluate(
+            ([storedTheme, storedLanguage, storedToken]) => {
+              localStorage.clear();
+              localStorage.setItem("theme", storedTheme);
+              localStorage.setItem("language", storedLanguage);
+              localStorage.setItem("token", storedToken);
+            },
+            [theme, language, token] as const,
+          );
+
+        await set(customerToken);
+        await page.goto("/preferences");
+        await expect(page.getByRole("heading", { level: 1, name: headings[language].preferences })).toBeVisible();
+        await expect(page.getByTestId("notification-settings")).toBeVisible();
+        await expect(page.getByTestId("notifications-badge")).toContainText("2");
+        await shoot(`preferences-${theme}-${language}`, true);
+
+        if (theme === "light" || language === "en") {
+          await page.getByTestId("notifications-button").click();
+          await expect(page.getByTestId("notification-item")).toHaveCount(2);
+          await shoot(`notifications-${theme}-${language}`);
+          await page.keyboard.press("Escape");
+        }
+
+        await set(adminToken);
+        await page.goto("/admin/users");
+        await expect(page.getByRole("heading", { level: 1, name: headings[language].users })).toBeVisible();
+        await expect(page.getByTestId("users-table").locator("tbody tr[data-row-id]").first()).toBeVisible();
+        await shoot(`admin-users-${theme}-${language}`);
+
+        if (language === "en") {
+          await page.getByTestId("users-table").locator("tbody tr").filter({ hasText: "Lars" }).getByTestId("user-actions").click();
+          await page.getByTestId("user-action-unlock").click();
+          await expect(page.getByRole("dialog")).toBeVisible();
+          await shoot(`admin-users-confirm-${theme}-${language}`);
+          await page.keyboard.press("Escape");
+          await expect(page.getByRole("dialog")).toBeHidden();
+        }
+      }
+
+      // The 2FA setup dialog (it only starts a pending setup; nothing is turned on).
+      await page.evaluate((token) => {
+        localStorage.clear();
+        localStorage.setItem("theme", "light");
+        localStorage.setItem("language", "en");
+        localStorage.setItem("token", token);
+      }, customerToken);
+      await page.goto("/preferences");
+      await page.getByTestId("two-factor-enable").click();
+      await expect(page.getByTestId("two-factor-qr")).toBeVisible();
+      await shoot("two-factor-setup-light-en");
+
+      expect(consoleErrors, "console errors and warnings").toEqual([]);
+      await context.close();
+    });
+  }
 });

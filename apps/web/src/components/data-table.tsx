@@ -21,14 +21,18 @@ import {
   rowSortingFeature,
   tableFeatures,
   useTable,
+  type CellData,
   type ColumnDef,
   type PaginationState,
+  type RowData,
   type SortingState,
+  type TableFeatures,
   type Updater,
 } from "@tanstack/react-table";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { parseApiError } from "@/lib/errors";
+import classes from "./data-table.module.css";
 import { PAGE_SIZE_OPTIONS, type ServerTable, type SortOrder } from "./server-table-params";
 
 /**
@@ -52,6 +56,15 @@ import { PAGE_SIZE_OPTIONS, type ServerTable, type SortOrder } from "./server-ta
  */
 
 export const dataTableFeatures = tableFeatures({ rowSortingFeature, rowPaginationFeature });
+
+declare module "@tanstack/react-table" {
+  // Declaration merging needs the library's exact type parameters, used or not.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<in out TFeatures extends TableFeatures, in out TData extends RowData, TValue extends CellData = CellData> {
+    /** Keep the column visible at the inline end while the table scrolls sideways (row actions). */
+    sticky?: "end";
+  }
+}
 export type DataTableFeatures = typeof dataTableFeatures;
 
 // The cell value type differs per column; `any` here is the TanStack idiom for a column list.
@@ -212,7 +225,7 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
     body = table.getRowModel().rows.map((row) => (
       <Table.Tr key={row.id} data-row-id={row.id}>
         {row.getAllCells().map((cell) => (
-          <Table.Td key={cell.id}>
+          <Table.Td key={cell.id} className={cell.column.columnDef.meta?.sticky ? classes.stickyEnd : undefined}>
             <table.FlexRender cell={cell} />
           </Table.Td>
         ))}
@@ -246,7 +259,9 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
                       key={header.id}
                       colSpan={header.colSpan}
                       aria-sort={sortable ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
-                      style={{ whiteSpace: "nowrap" }}
+                      className={column.columnDef.meta?.sticky ? classes.stickyEnd : undefined}
+                      // A sort button stays on one line; a plain header may wrap to save width.
+                      style={sortable ? { whiteSpace: "nowrap" } : undefined}
                     >
                       {sortable ? (
                         <SortButton

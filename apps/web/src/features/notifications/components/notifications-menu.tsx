@@ -37,11 +37,12 @@ function NotificationItem({ item, onOpen, onMarkRead }: { item: Notification; on
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <span className={classes.dot} aria-hidden data-visible={!item.read || undefined} />
           <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-            <Text size="sm" fw={item.read ? 500 : 700} lineClamp={2}>
-              {!item.read && <span className={classes.srOnly}>{t("accounts.inbox.unreadDot")}: </span>}
+            {!item.read && <span className={classes.srOnly}>{t("accounts.inbox.unreadDot")}</span>}
+            <Text size="sm" fw={item.read ? 500 : 700} lineClamp={2} dir="auto">
               {item.title}
             </Text>
-            <Text size="xs" c="dimmed" lineClamp={2}>
+            {/* The server writes title and body in English: "auto" keeps their punctuation right in Persian. */}
+            <Text size="xs" c="dimmed" lineClamp={2} dir="auto">
               {item.body}
             </Text>
             <Text size="xs" c="dimmed">

@@ -126,10 +126,10 @@ function ChannelsCard({ saved }: { saved: NotificationSettings }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t("accounts.preferences.notifications.type")}</Table.Th>
-            <Table.Th ta="center" w={90}>
+            <Table.Th ta="center" w={76}>
               {t("accounts.preferences.notifications.inApp")}
             </Table.Th>
-            <Table.Th ta="center" w={90}>
+            <Table.Th ta="center" w={76} style={{ whiteSpace: "nowrap" }}>
               {t("accounts.preferences.notifications.email")}
             </Table.Th>
           </Table.Tr>

@@ -86,21 +86,24 @@ export function ProfileCard({ user }: { user: User }) {
             <Text size="sm" c="dimmed" truncate="end" dir="ltr" ta="start">
               {user.email}
             </Text>
-            <Group gap={6} wrap="wrap">
-              <Badge variant="light" color="gray" leftSection={<IconCalendar size={12} aria-hidden />} data-testid="member-since">
+            <Group gap={6} wrap="nowrap" c="dimmed">
+              <IconCalendar size={14} aria-hidden style={{ flexShrink: 0 }} />
+              <Text size="sm" data-testid="member-since">
                 {t("accounts.preferences.profile.memberSince", { date: formatMemberSince(user.d_created, i18n.resolvedLanguage) })}
-              </Badge>
+              </Text>
+            </Group>
+            <Group gap={6} wrap="wrap">
               {user.emailVerified ? (
-                <Badge variant="light" color="teal" leftSection={<IconCircleCheck size={12} aria-hidden />}>
+                <Badge variant="light" color="teal" tt="none" leftSection={<IconCircleCheck size={12} aria-hidden />}>
                   {t("accounts.preferences.profile.emailVerified")}
                 </Badge>
               ) : (
-                <Badge variant="light" color="yellow" leftSection={<IconMailExclamation size={12} aria-hidden />}>
+                <Badge variant="light" color="yellow" tt="none" leftSection={<IconMailExclamation size={12} aria-hidden />}>
                   {t("accounts.preferences.profile.emailNotVerified")}
                 </Badge>
               )}
               {user.isAdmin && (
-                <Badge variant="light" color="brand" leftSection={<IconShieldCheck size={12} aria-hidden />}>
+                <Badge variant="light" color="brand" tt="none" leftSection={<IconShieldCheck size={12} aria-hidden />}>
                   {t("accounts.preferences.profile.admin")}
                 </Badge>
               )}

@@ -24,7 +24,7 @@ export function TwoFactorCard({ user }: { user: User }) {
               {t("accounts.preferences.twoFactor.description")}
             </Text>
           </div>
-          <Badge color={enabled ? "teal" : "gray"} variant="light" size="lg" data-testid="two-factor-status">
+          <Badge color={enabled ? "teal" : "gray"} variant="light" size="lg" data-testid="two-factor-status" style={{ flexShrink: 0 }} styles={{ label: { overflow: "visible" } }}>
             {enabled ? t("accounts.preferences.twoFactor.statusOn") : t("accounts.preferences.twoFactor.statusOff")}
           </Badge>
         </Group>

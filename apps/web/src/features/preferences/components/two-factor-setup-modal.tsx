@@ -101,13 +101,13 @@ export function TwoFactorSetupModal({ email, onClose }: { email: string; onClose
             <Text size="sm" c="dimmed">
               {t("accounts.preferences.twoFactor.manualText")}
             </Text>
-            <Group gap="xs" wrap="nowrap" align="center">
+            <Group gap="xs" wrap="wrap" align="center">
               <Code
                 block
                 dir="ltr"
                 aria-label={t("accounts.preferences.twoFactor.secretLabel")}
                 data-testid="two-factor-secret"
-                style={{ flex: 1, wordBreak: "break-all", letterSpacing: "0.08em", fontSize: "var(--mantine-font-size-sm)" }}
+                style={{ flex: "1 1 220px", whiteSpace: "pre-wrap", wordBreak: "break-all", letterSpacing: "0.08em", fontSize: "var(--mantine-font-size-sm)" }}
               >
                 {secret.replace(/(.{4})/g, "$1 ").trim()}
               </Code>

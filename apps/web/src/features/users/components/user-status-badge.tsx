@@ -12,7 +12,7 @@ const colorByStatus: Record<UserStatus, string> = {
 export function UserStatusBadge({ status }: { status: UserStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={colorByStatus[status]} variant="light" data-status={status}>
+    <Badge color={colorByStatus[status]} variant="light" data-status={status} style={{ flexShrink: 0 }} styles={{ label: { overflow: "visible" } }}>
       {t(`accounts.users.status.${status}`)}
     </Badge>
   );

@@ -1,5 +1,5 @@
 import { Badge, Group, NativeSelect, Stack, Text, ThemeIcon, Tooltip, VisuallyHidden } from "@mantine/core";
-import { IconCheck, IconMinus, IconShieldCheck } from "@tabler/icons-react";
+import { IconCheck, IconMinus, IconShieldCheck, type Icon } from "@tabler/icons-react";
 import { userSortFields, userStatus, type User, type UserStatus } from "@portal/contract";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -30,12 +30,13 @@ const tableOptions: ServerTableOptions<SortField, "q" | "status"> = {
 
 const column = createDataTableColumnHelper<User>();
 
-function YesNo({ value, yes, no }: { value: boolean; yes: string; no: string }) {
+/** A yes/no cell: an icon with its meaning as the accessible name and tooltip. */
+function YesNo({ value, yes, no, icon: YesIcon = IconCheck }: { value: boolean; yes: string; no: string; icon?: Icon }) {
   const label = value ? yes : no;
   return (
     <Tooltip label={label} withArrow>
-      <ThemeIcon size={22} radius="xl" variant="light" color={value ? "teal" : "gray"} role="img" aria-label={label}>
-        {value ? <IconCheck size={14} aria-hidden /> : <IconMinus size={14} aria-hidden />}
+      <ThemeIcon size={22} radius="xl" variant="light" color={value ? (YesIcon === IconCheck ? "teal" : "brand") : "gray"} role="img" aria-label={label}>
+        {value ? <YesIcon size={14} aria-hidden /> : <IconMinus size={14} aria-hidden />}
       </ThemeIcon>
     </Tooltip>
   );
@@ -64,11 +65,11 @@ export function UsersPage() {
         enableSorting: true,
         cell: ({ row }) => (
           <Group gap={6} wrap="nowrap">
-            <Text size="sm" fw={500} truncate="end" maw={220}>
+            <Text size="sm" fw={500} truncate="end" maw={170} title={displayName(row.original)}>
               {displayName(row.original)}
             </Text>
             {row.original.id === me?.id && (
-              <Badge size="xs" variant="outline">
+              <Badge size="xs" variant="outline" style={{ flexShrink: 0 }} styles={{ label: { overflow: "visible" } }}>
                 {t("accounts.users.you")}
               </Badge>
             )}
@@ -80,7 +81,7 @@ export function UsersPage() {
         header: () => t("accounts.users.columns.email"),
         enableSorting: true,
         cell: ({ getValue }) => (
-          <Text size="sm" dir="ltr" ta="start" truncate="end" maw={260}>
+          <Text size="sm" dir="ltr" ta="start" truncate="end" maw={210} title={getValue()}>
             {getValue()}
           </Text>
         ),
@@ -90,7 +91,7 @@ export function UsersPage() {
         header: () => t("accounts.users.columns.userName"),
         enableSorting: true,
         cell: ({ getValue }) => (
-          <Text size="sm" dir="ltr" ta="start" truncate="end" maw={200}>
+          <Text size="sm" dir="ltr" ta="start" truncate="end" maw={150} title={getValue()}>
             {getValue()}
           </Text>
         ),
@@ -114,16 +115,7 @@ export function UsersPage() {
       column.accessor("isAdmin", {
         id: "isAdmin",
         header: () => t("accounts.users.columns.admin"),
-        cell: ({ getValue }) =>
-          getValue() ? (
-            <Badge variant="light" color="brand" leftSection={<IconShieldCheck size={12} aria-hidden />}>
-              {t("accounts.users.adminYes")}
-            </Badge>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t("accounts.users.adminNo")}
-            </Text>
-          ),
+        cell: ({ getValue }) => <YesNo value={getValue()} yes={t("accounts.users.adminYes")} no={t("accounts.users.adminNo")} icon={IconShieldCheck} />,
       }),
       column.accessor("d_created", {
         id: "d_created",
@@ -137,6 +129,7 @@ export function UsersPage() {
       }),
       column.display({
         id: "actions",
+        meta: { sticky: "end" },
         header: () => <VisuallyHidden>{t("accounts.users.columns.actions")}</VisuallyHidden>,
         cell: ({ row }) => (
           <Group justify="flex-end">
@@ -181,7 +174,7 @@ export function UsersPage() {
           getRowId={(user) => user.id}
           emptyTitle={t("accounts.users.emptyTitle")}
           emptyDescription={t("accounts.users.emptyDescription")}
-          minWidth={1080}
+          minWidth={1000}
           testId="users-table"
         />
       </Stack>
