@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import {
   admin,
   apiLogin,
+  enableTwoFactor,
   expect,
   loginThroughUi,
   mailedLink,
@@ -198,6 +199,7 @@ test("sign up, verify, approved in admin/users, 2FA on, log in with a code, chan
 });
 
 test("an administrator locks and unlocks an account in admin/users", async ({ page, request, allowFailedRequests }) => {
+  test.setTimeout(120_000);
   allowFailedRequests(/\/api\/v1\/users\/[^/]+$/);
   const email = await readyAccount(request, "lockme", "Linus");
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -221,6 +223,12 @@ test("an administrator locks and unlocks an account in admin/users", async ({ pa
   await runRowAction(page, email, "Unlock", "Unlock", "Linus User was unlocked");
   await expect(row).toContainText("Active");
   expect(await apiLogin(request, email, PASSWORD)).toBeTruthy();
+
+  // Disable, then enable again.
+  await runRowAction(page, email, "Disable", "Disable", "Linus User was disabled");
+  await expect(row).toContainText("Disabled");
+  await runRowAction(page, email, "Enable", "Enable", "Linus User was enabled");
+  await expect(row).toContainText("Active");
 
   // Sorting is the server's: by e-mail ascending, written into the URL.
   await page.getByRole("searchbox", { name: "Search by name, e-mail or username" }).fill("");
@@ -246,6 +254,7 @@ test("an administrator locks and unlocks an account in admin/users", async ({ pa
 });
 
 test("the bell lists notifications, marks them read; the settings save only what changed", async ({ page, request }) => {
+  test.setTimeout(120_000);
   const email = await readyAccount(request, "bell", "Nora");
   const adminToken = await apiLogin(request, admin.email, admin.password);
   const userToken = await apiLogin(request, email, PASSWORD);
@@ -324,6 +333,38 @@ test("the bell lists notifications, marks them read; the settings save only what
   await expect(page.getByText("Your profile was saved")).toBeVisible();
   const me = await request.get("/api/v1/auth/me", { headers: asUser });
   expect(((await me.json()) as { data: { firstname: string } }).data.firstname).toBe("Noor");
+});
+
+test("two-factor authentication is turned off with a recovery code", async ({ page, request, allowFailedRequests }) => {
+  test.setTimeout(120_000);
+  allowFailedRequests(/\/api\/v1\/auth\/(token|2fa\/disable)$/);
+  const email = await readyAccount(request, "twooff", "Otto");
+  const { secret, recoveryCodes } = await enableTwoFactor(request, email);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/auth/login");
+  await loginThroughUi(page, email, PASSWORD);
+  const step = page.getByTestId("two-factor-step");
+  await step.locator("input").first().click();
+  await page.keyboard.type(authenticatorCode(secret, 1));
+  await step.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/preferences");
+  await expect(page.getByTestId("two-factor-status")).toHaveText("On");
+  await page.getByTestId("two-factor-disable").click();
+  const dialog = page.getByRole("dialog", { name: "Turn off two-factor authentication" });
+  await dialog.getByRole("button", { name: "Turn off" }).click();
+  await expect(dialog.getByText("Code field is required")).toBeVisible();
+  await dialog.getByLabel("Authentication or recovery code").fill("zzzzz-zzzzz");
+  await dialog.getByRole("button", { name: "Turn off" }).click();
+  await expect(dialog.getByText("Invalid two-factor authentication code. Please try again.")).toBeVisible();
+  await dialog.getByLabel("Authentication or recovery code").fill(recoveryCodes[0]!);
+  await dialog.getByRole("button", { name: "Turn off" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("Two-factor authentication is off")).toBeVisible();
+  await expect(page.getByTestId("two-factor-status")).toHaveText("Off");
+  // The next login asks for no code.
+  expect(await apiLogin(request, email, PASSWORD)).toBeTruthy();
 });
 
 /** preferences and admin/users in light/dark × en/tr × 1440/390 (plus the dialogs and the bell), into e2e/artifacts/. */
