@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { FullPageLoader } from "@/components/full-page-loader";
+import { loadEnglishAreas } from "@/lib/i18n";
 import { paths } from "@/lib/paths";
 import { GuestOnly, RequireAuth } from "./guards";
 import { RouteErrorPage } from "./pages/route-error-page";
@@ -188,7 +189,8 @@ export const routes: RouteObject[] = [
       { path: "404", lazy: () => import("./pages/not-found-page") },
       {
         element: <RequireAuth />,
-        children: [{ lazy: () => import("./layouts/main-layout"), children: mainRoutes }],
+        // English strings of the logged-in areas arrive with the layout that shows them.
+        children: [{ lazy: () => Promise.all([import("./layouts/main-layout"), loadEnglishAreas()]).then(([layout]) => layout), children: mainRoutes }],
       },
       // Unknown paths go to the dashboard (spec section 2).
       { path: "*", element: redirect(paths.dashboard) },

@@ -1,6 +1,7 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import en, { type Messages } from "@/locales/en";
+import type { Messages } from "@/locales/en";
+import englishCore from "@/locales/en/core";
 import { readStorage, storageKeys, writeStorage } from "./storage";
 
 /** Spec section 9: English (default and fallback), Turkish, Spanish, Simplified Chinese, Persian, Brazilian Portuguese. */
@@ -26,15 +27,28 @@ export function directionOf(language: Language): Direction {
   return languages.find((entry) => entry.code === language)?.dir ?? "ltr";
 }
 
-/** English ships in the entry chunk; every other language is its own chunk, fetched when chosen. */
+/**
+ * English's shell and auth strings ship in the entry chunk (the rest follows with the main layout,
+ * see loadEnglishAreas); every other language is its own chunk, fetched when chosen.
+ */
 const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
-  en: async () => ({ default: en }),
+  en: async () => ({ default: englishCore as Messages }),
   tr: () => import("@/locales/tr"),
   es: () => import("@/locales/es"),
   "zh-CN": () => import("@/locales/zh-CN"),
   fa: () => import("@/locales/fa"),
   "pt-BR": () => import("@/locales/pt-BR"),
 };
+
+let englishAreas: Promise<void> | undefined;
+
+/** The English strings of the logged-in areas, in a chunk of their own so /auth/login does not load them. */
+export function loadEnglishAreas(): Promise<void> {
+  englishAreas ??= import("@/locales/en/areas").then(({ default: areas }) => {
+    i18n.addResourceBundle("en", "translation", areas, true, true);
+  });
+  return englishAreas;
+}
 
 async function ensureLoaded(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, "translation")) return;
@@ -59,7 +73,7 @@ export async function initI18n(language: Language = storedLanguage()): Promise<t
       lng: DEFAULT_LANGUAGE,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: languages.map((entry) => entry.code),
-      resources: { en: { translation: en } },
+      resources: { en: { translation: englishCore } },
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       returnNull: false,
