@@ -67,15 +67,26 @@ async function choose(page: Page, label: string, option: string, search?: string
 async function scrollCarouselTo(page: Page, card: Locator): Promise<void> {
   const viewport = page.getByTestId("pricing-carousel").locator(".mantine-Carousel-viewport");
   for (let step = 0; step < 40; step += 1) {
+    // Let the carousel come to rest first (a slow machine animates slowly).
+    let previous = "";
+    for (let poll = 0; poll < 40; poll += 1) {
+      const now = JSON.stringify(await card.boundingBox());
+      if (now === previous) break;
+      previous = now;
+      await page.waitForTimeout(100);
+    }
     const [box, view] = [await card.boundingBox(), await viewport.boundingBox()];
     if (box && view && box.x >= view.x - 2 && box.x + box.width <= view.x + view.width + 2) return;
-    await page.getByRole("button", { name: box && view && box.x < view.x ? "Previous plans" : "More plans" }).click();
-    await page.waitForTimeout(250);
+    const control = page.getByRole("button", { name: box && view && box.x < view.x ? "Previous plans" : "More plans" });
+    if (await control.isDisabled()) throw new Error("the plan is not in the carousel");
+    await control.click();
   }
   throw new Error("the plan never came into view");
 }
 
 test.describe("catalogue and commerce", () => {
+  // Long journeys on a machine shared by several test runs: a slow minute is not a failure.
+  test.describe.configure({ timeout: 180_000 });
   let adminToken = "";
 
   test.beforeAll(async ({ request }) => {
@@ -349,7 +360,7 @@ test.describe("catalogue and commerce", () => {
   });
 
   test("screenshots: the carousel in light/dark × en/tr × 1440/390, and every commerce screen", async ({ browser, request }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(420_000);
     const shots = await prepareScreenshotData(request, adminToken);
     await shoot(browser, shots, adminToken);
   });

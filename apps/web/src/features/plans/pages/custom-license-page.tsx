@@ -110,18 +110,28 @@ export function CustomLicensePage() {
         >
           <Stack gap="sm" mt="xs">
             {visible.map((feature) => (
-              <Checkbox.Card key={feature.id} value={feature.id} radius="md" className={classes.option} data-testid="feature-option">
+              <Checkbox.Card
+                key={feature.id}
+                value={feature.id}
+                radius="md"
+                className={classes.option}
+                aria-labelledby={`feature-${feature.id}-name feature-${feature.id}-price`}
+                aria-describedby={feature.description ? `feature-${feature.id}-description` : undefined}
+                data-testid="feature-option"
+              >
                 <Group wrap="nowrap" align="flex-start" gap="md" p="md">
                   <Checkbox.Indicator mt={2} aria-hidden />
                   <div style={{ flex: 1, minWidth: 0 }}>
-                    <Text fw={600}>{feature.name}</Text>
+                    <Text fw={600} id={`feature-${feature.id}-name`}>
+                      {feature.name}
+                    </Text>
                     {feature.description && (
-                      <Text size="sm" c="dimmed">
+                      <Text size="sm" c="dimmed" id={`feature-${feature.id}-description`}>
                         {feature.description}
                       </Text>
                     )}
                   </div>
-                  <Text fw={700} style={{ whiteSpace: "nowrap" }}>
+                  <Text fw={700} style={{ whiteSpace: "nowrap" }} id={`feature-${feature.id}-price`}>
                     {money(feature.price)}
                   </Text>
                 </Group>
