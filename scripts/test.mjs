@@ -17,22 +17,23 @@ function run(label, command, args, env = {}) {
   return result.status === 0;
 }
 
+/** Adds a Vitest JSON report to the totals; answers the failures it counted, or undefined without a report. */
 function addVitest(file) {
-  if (!existsSync(file)) return false;
+  if (!existsSync(file)) return undefined;
   const report = JSON.parse(readFileSync(file, "utf8"));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  return true;
+  return report.numFailedTests;
 }
 
 function addPlaywright(file) {
-  if (!existsSync(file)) return false;
+  if (!existsSync(file)) return undefined;
   const { stats } = JSON.parse(readFileSync(file, "utf8"));
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
-  return true;
+  return stats.unexpected;
 }
 
 function suite(label, workspace, kind) {
@@ -43,10 +44,14 @@ function suite(label, workspace, kind) {
       : ["run", "test", "-w", workspace];
   const env = kind === "playwright" ? { PLAYWRIGHT_JSON_OUTPUT_FILE: output } : {};
   const ok = run(label, "npm", args, env);
-  const counted = kind === "vitest" ? addVitest(output) : addPlaywright(output);
-  if (!ok || !counted) {
-    failedSuites.push(label);
-    if (!counted) totals.failed += 1;
+  const failures = kind === "vitest" ? addVitest(output) : addPlaywright(output);
+  if (ok && failures !== undefined) return;
+  failedSuites.push(label);
+  // A suite that failed outside any test (a hook, teardown, an unhandled error, a crash, no report)
+  // still counts as a failure, so the closing line never says "0 failed" for a failed run.
+  if (!failures) {
+    totals.failed += 1;
+    console.log(`\n${label}: failed outside any test (see its output above); counted as 1 failure.`);
   }
 }
 

@@ -13,6 +13,7 @@ import { securityPlugin } from "./plugins/security.js";
 import { webPlugin } from "./plugins/web.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
+import { createJobRunner } from "./background-jobs.js";
 import { loadSigner, type Signer } from "./lib/signing.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
@@ -32,6 +33,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Defaults to LICENSE_SIGNING_KEY or the key kept in DATA_DIR. */
   signer?: Signer;
+  /** Run queued jobs (mail) in this process from `ready` until `close` (default true). */
+  runJobs?: boolean;
 }
 
 export const defaultWebDistDir = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -39,7 +42,7 @@ export const defaultWebDistDir = fileURLToPath(new URL("../../web/dist", import.
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole API as one Fastify instance; server.ts listens with it, tests call it with inject(). */
-export async function buildApp({ config, database, logger = false, mailer, signer }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, mailer, signer, runJobs = true }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -60,6 +63,12 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   app.decorate("config", config);
   app.decorate("signer", signer ?? (await loadSigner({ pem: config.LICENSE_SIGNING_KEY, dataDir: config.dataDir })));
   app.decorate("mailer", mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, logger: app.log }));
+  const mailing = { publicUrl: config.publicUrl, wake: () => app.jobs.wake() };
+  app.decorate("mailing", mailing);
+  app.decorate("jobs", createJobRunner({ db: database.db, config, mailer: app.mailer, logger: app.log, mailing }));
+  if (runJobs) app.addHook("onReady", async () => app.jobs.start());
+  // After the last request has been answered: the jobs in flight finish, nothing new is taken.
+  app.addHook("onClose", async () => app.jobs.stop());
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });

@@ -6,9 +6,7 @@ import { openDatabase } from "./db/client.js";
 import { migrateDatabase } from "./db/migrate.js";
 import { ensureFirstAdmin } from "./db/seed.js";
 import { DEMO_CUSTOMER, seedDemo } from "./db/demo.js";
-import { sendExpiryReminders } from "./modules/licences/expiry-reminders.js";
-
-const REMINDER_INTERVAL_MS = 60 * 60 * 1000;
+import { scheduleRecurringJobs } from "./background-jobs.js";
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -54,7 +52,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    // Requests and jobs in flight finish first; an SMTP exchange is bounded by the mailer's timeouts (40 s).
+    const forceExit = setTimeout(() => process.exit(1), 60_000);
     forceExit.unref();
     try {
       await app.close();
@@ -70,12 +69,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
 
-  const remind = () =>
-    sendExpiryReminders(database.db, { mailer: app.mailer, publicUrl: config.publicUrl })
-      .then((sent) => sent > 0 && app.log.info({ sent }, "licence expiry reminders sent"))
-      .catch((error: unknown) => app.log.error({ err: error }, "licence expiry reminders failed"));
-  void remind();
-  setInterval(remind, REMINDER_INTERVAL_MS).unref();
+  await scheduleRecurringJobs(app.jobs);
   app.log.info(
     { db: database.kind, startupMs: Math.round(performance.now() - startedAt) },
     `portal ready on http://${config.HOST}:${config.PORT}`,

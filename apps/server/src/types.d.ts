@@ -2,6 +2,8 @@ import type { Config } from "./config.js";
 import type { Database, DatabaseHandle, DatabaseKind } from "./db/client.js";
 import type { UserRow } from "./db/schema/index.js";
 import type { Mailer } from "./lib/mailer.js";
+import type { JobRunner } from "./modules/jobs/job-runner.js";
+import type { Mailing } from "./modules/jobs/mail.js";
 import type { Signer } from "./lib/signing.js";
 
 export type Access = "public" | "user" | "admin";
@@ -13,6 +15,10 @@ declare module "fastify" {
     preparedQuery: DatabaseHandle["preparedQuery"];
     config: Config;
     mailer: Mailer;
+    /** The durable job queue's runner of this process (mail, recurring jobs). */
+    jobs: JobRunner;
+    /** Handed to services that queue mail: links' base URL and the runner's wake-up. */
+    mailing: Mailing;
     signer: Signer;
   }
   interface FastifyRequest {

@@ -11,36 +11,33 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-  /** Sends without making the caller wait; a failure is logged, never thrown. */
-  sendInBackground(message: MailMessage): void;
+  /** Hands one message to SMTP (or the outbox folder); throws when it was not accepted. */
+  send(message: MailMessage, options?: { messageId?: string }): Promise<void>;
 }
 
 export const OUTBOX_DIRECTORY = "mail";
+
+// Bounded, so that a stopping server waits for a hanging SMTP server no longer than this.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 /** SMTP when SMTP_URL is set; otherwise each message becomes an .eml file in DATA_DIR/mail. */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: FastifyBaseLogger }): Mailer {
   const outbox = path.join(options.dataDir, OUTBOX_DIRECTORY);
   const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS } as Parameters<typeof nodemailer.createTransport>[0])
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
-  async function send(message: MailMessage): Promise<void> {
-    const info = await transport.sendMail({ from: options.from, ...message });
-    if (options.smtpUrl) {
-      options.logger.info({ subject: message.subject }, "mail sent");
-      return;
-    }
-    await mkdir(outbox, { recursive: true, mode: 0o700 });
-    const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
-    await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
-    options.logger.info({ subject: message.subject, file }, "mail written to outbox");
-  }
-
   return {
-    send,
-    sendInBackground(message) {
-      send(message).catch((error: unknown) => options.logger.error({ err: error, subject: message.subject }, "mail failed"));
+    async send(message, { messageId } = {}) {
+      const info = await transport.sendMail({ from: options.from, ...message, ...(messageId ? { messageId } : {}) });
+      if (options.smtpUrl) {
+        options.logger.info({ subject: message.subject }, "mail sent");
+        return;
+      }
+      await mkdir(outbox, { recursive: true, mode: 0o700 });
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
+      await writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+      options.logger.info({ subject: message.subject, file }, "mail written to outbox");
     },
   };
 }

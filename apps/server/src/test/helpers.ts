@@ -23,6 +23,17 @@ export interface TestApp {
 }
 
 let databaseCounter = 0;
+const postgresUrls = new WeakMap<DatabaseHandle, string>();
+
+/**
+ * Another connection pool on the same test database, as a second API process would have; on
+ * PGlite, which one process owns, the same handle.
+ */
+export async function openSecondConnection(database: DatabaseHandle): Promise<DatabaseHandle & { isSecond: boolean }> {
+  const url = postgresUrls.get(database);
+  if (!url) return { ...database, isSecond: false, close: async () => undefined };
+  return Object.assign(await openDatabase({ kind: "postgres", url, poolSize: 5 }), { isSecond: true });
+}
 
 /** A database of its own for one test file: a copy of the migrated template on PGlite or PostgreSQL. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
@@ -38,13 +49,15 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     }
     const url = new URL(baseUrl);
     url.pathname = `/${name}`;
-    return openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
+    const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
+    postgresUrls.set(handle, url.toString());
+    return handle;
   }
   const template = await readFile(inject("pgliteTemplate"));
   return openDatabase({ kind: "pglite", loadDataDir: new Blob([template]) });
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { runJobs?: boolean } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-data-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -59,7 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const database = await openTestDatabase();
   await ensureFirstAdmin(database.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, dataDir });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...options });
   await app.ready();
   return { app, database, config, dataDir };
 }
@@ -71,10 +84,10 @@ export async function closeTestApp(testApp: TestApp): Promise<void> {
 }
 
 /** One app and database for the whole file, built before its first test and closed after its last. */
-export function useTestApp(env: Record<string, string> = {}): TestApp {
+export function useTestApp(env: Record<string, string> = {}, options: { runJobs?: boolean } = {}): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(holder, await createTestApp(env));
+    Object.assign(holder, await createTestApp(env, options));
   });
   afterAll(async () => {
     if (holder.app) await closeTestApp(holder);

@@ -5,3 +5,4 @@ export * from "./projects.js";
 export * from "./payments.js";
 export * from "./licences.js";
 export * from "./notifications.js";
+export * from "./jobs.js";

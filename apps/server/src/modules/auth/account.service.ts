@@ -10,17 +10,12 @@ import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { sessions, users, type UserRow } from "../../db/schema/index.js";
 import { AppError, FieldError } from "../../lib/app-error.js";
-import type { Mailer } from "../../lib/mailer.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { consumeUserToken, issueUserToken } from "../../lib/user-tokens.js";
 import { recordAudit } from "../audit/audit.service.js";
+import { queueMail, type Mailing } from "../jobs/mail.js";
 import { passwordChangedMail, passwordResetMail, verificationMail } from "./auth.mails.js";
-
-export interface AccountMailing {
-  mailer: Mailer;
-  publicUrl: string;
-}
 
 /** Ends every session of a user (password change or reset, lock, disable). */
 export async function revokeAllSessions(executor: Executor, userId: string): Promise<void> {
@@ -30,9 +25,10 @@ export async function revokeAllSessions(executor: Executor, userId: string): Pro
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-export async function issueVerificationLink(tx: Executor, user: UserRow, publicUrl: string) {
+/** Issues a new verification link and queues its mail in the caller's transaction. */
+export async function queueVerificationLink(tx: Executor, user: UserRow, publicUrl: string): Promise<void> {
   const token = await issueUserToken(tx, user.id, "email_verification");
-  return verificationMail(user, `${publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`);
+  await queueMail(tx, verificationMail(user, `${publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`));
 }
 
 export async function verifyEmail(db: Database, token: string, context: RequestContext): Promise<void> {
@@ -47,27 +43,27 @@ export async function verifyEmail(db: Database, token: string, context: RequestC
 }
 
 /** Answers the same whether or not the address has an account, so it tells nobody which exist. */
-export async function resendVerification(db: Database, email: string, context: RequestContext, mailing: AccountMailing) {
-  const mail = await db.transaction(async (tx) => {
+export async function resendVerification(db: Database, email: string, context: RequestContext, mailing: Mailing) {
+  await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-    if (!user || user.emailVerifiedAt || user.status === "disabled") return undefined;
-    const message = await issueVerificationLink(tx, user, mailing.publicUrl);
+    if (!user || user.emailVerifiedAt || user.status === "disabled") return;
+    await queueVerificationLink(tx, user, mailing.publicUrl);
     await recordAudit(tx, { ...context, actorId: user.id }, { action: "auth.verification_resent", targetType: "user", targetId: user.id });
-    return message;
   });
-  if (mail) mailing.mailer.sendInBackground(mail);
+  mailing.wake();
 }
 
-export async function requestPasswordReset(db: Database, email: string, context: RequestContext, mailing: AccountMailing) {
-  const mail = await db.transaction(async (tx) => {
+export async function requestPasswordReset(db: Database, email: string, context: RequestContext, mailing: Mailing) {
+  await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
-    if (!user || user.status === "disabled") return undefined;
+    if (!user || user.status === "disabled") return;
     const token = await issueUserToken(tx, user.id, "password_reset");
     await recordAudit(tx, { ...context, actorId: user.id }, { action: "auth.password_reset_requested", targetType: "user", targetId: user.id });
-    return passwordResetMail(user, `${mailing.publicUrl}/auth/recover-password-email?token=${encodeURIComponent(token)}`);
+    await queueMail(tx, passwordResetMail(user, `${mailing.publicUrl}/auth/recover-password-email?token=${encodeURIComponent(token)}`));
   });
-  // Not awaited: an SMTP round trip would otherwise tell an existing account from a missing one.
-  if (mail) mailing.mailer.sendInBackground(mail);
+  // The mail goes out from the job runner, never in this request: an SMTP round trip would tell an
+  // existing account from a missing one.
+  mailing.wake();
 }
 
 export async function resetPassword(db: Database, token: string, password: string, context: RequestContext): Promise<void> {
@@ -88,7 +84,7 @@ export async function changePassword(
   user: UserRow,
   input: ChangePasswordInput,
   context: RequestContext,
-  mailer: Mailer,
+  mailing: Mailing,
 ): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw new AppError("auth/old_password_incorrect");
   if (input.newPassword === input.oldPassword) throw new FieldError("body", "newPassword", CHANGE_PASSWORD_MESSAGES.mustDiffer);
@@ -105,6 +101,7 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id);
     await recordAudit(tx, context, { action: "auth.password_changed", targetType: "user", targetId: user.id });
+    await queueMail(tx, passwordChangedMail(user));
   });
-  mailer.sendInBackground(passwordChangedMail(user));
+  mailing.wake();
 }

@@ -30,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     access: "public" as const,
     rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
   };
-  const mailing = () => ({ mailer: app.mailer, publicUrl: app.config.publicUrl });
+  const mailing = () => app.mailing;
 
   app.post(
     "/auth/token",
@@ -190,7 +190,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await changePassword(app.db, currentUser(request.user), request.body, requestContext(request), app.mailer);
+      await changePassword(app.db, currentUser(request.user), request.body, requestContext(request), app.mailing);
       return { status: "success" as const, data: { passwordChanged: true as const } };
     },
   );

@@ -18,7 +18,8 @@ import type { RequestContext } from "../../lib/request-context.js";
 import { hashToken, newOpaqueToken } from "../../lib/tokens.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { presentUser } from "../users/users.presenter.js";
-import { issueVerificationLink, type AccountMailing } from "./account.service.js";
+import type { Mailing } from "../jobs/mail.js";
+import { queueVerificationLink } from "./account.service.js";
 import { spendSecondFactor } from "./two-factor.service.js";
 
 export const MAX_FAILED_LOGINS = 5;
@@ -71,7 +72,7 @@ export async function register(
   db: Database,
   input: RegisterInput,
   context: RequestContext,
-  mailing: AccountMailing,
+  mailing: Mailing,
 ): Promise<User> {
   const userName = input.userName ?? input.email;
   checkUserNameShape(userName, input.email);
@@ -82,7 +83,7 @@ export async function register(
   await assertUserNameFree(db, userName);
 
   const passwordHash = await hashPassword(input.password);
-  let registered: { user: User; mail: Awaited<ReturnType<typeof issueVerificationLink>> };
+  let registered: User;
   try {
     registered = await db.transaction(async (tx) => {
       const [created] = await tx
@@ -102,14 +103,15 @@ export async function register(
         targetType: "user",
         targetId: created.id,
       });
-      return { user: presentUser(created), mail: await issueVerificationLink(tx, created, mailing.publicUrl) };
+      await queueVerificationLink(tx, created, mailing.publicUrl);
+      return presentUser(created);
     });
   } catch (error) {
     // Two sign-ups racing for the same e-mail or userName: the loser gets the same 409.
     conflictFromUniqueViolation(error);
   }
-  mailing.mailer.sendInBackground(registered.mail);
-  return registered.user;
+  mailing.wake();
+  return registered;
 }
 
 async function recordLoginFailure(

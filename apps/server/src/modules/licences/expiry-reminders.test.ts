@@ -28,7 +28,7 @@ describe("licence expiry reminders", () => {
     // The customer keeps e-mail for licence expiry (the default) but turns off in-app.
     await call(t.app, { method: "PUT", url: "/api/v1/notification-settings", token: customer.token, payload: { channels: { license_expiry: { inApp: false } } } });
 
-    const mailing = { mailer: t.app.mailer, publicUrl: t.config.publicUrl };
+    const mailing = t.app.mailing;
     expect(await sendExpiryReminders(t.database.db, mailing)).toBe(1);
     expect(await sendExpiryReminders(t.database.db, mailing)).toBe(0);
     const inApp = await t.database.db.select().from(notifications).where(eq(notifications.type, "license_expiry"));

@@ -2,9 +2,8 @@ import { and, eq, gt, lte, ne, notExists, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { licenseExpiryNotices, licenses, plans, users } from "../../db/schema/index.js";
 import { formatLicenseKey } from "@portal/contract";
-import type { MailMessage } from "../../lib/mailer.js";
 import { notify } from "../notifications/notify.js";
-import type { Mailing } from "./requests.service.js";
+import type { Mailing } from "../jobs/mail.js";
 
 /** Reminders go out this many days before a licence expires, each once. */
 export const EXPIRY_REMINDER_DAYS = [30, 7, 1] as const;
@@ -39,7 +38,6 @@ export async function sendExpiryReminders(db: Database, mailing: Mailing, now = 
       )
       .limit(BATCH);
     for (const { license, planName, owner } of due) {
-      let mail: MailMessage | undefined;
       const claimed = await db.transaction(async (tx) => {
         const inserted = await tx
           .insert(licenseExpiryNotices)
@@ -48,7 +46,7 @@ export async function sendExpiryReminders(db: Database, mailing: Mailing, now = 
           .returning({ licenseId: licenseExpiryNotices.licenseId });
         if (inserted.length === 0) return false;
         const remaining = Math.max(1, Math.ceil((license.expiresAt.getTime() - now.getTime()) / 86_400_000));
-        mail = await notify(
+        await notify(
           tx,
           owner,
           {
@@ -61,11 +59,9 @@ export async function sendExpiryReminders(db: Database, mailing: Mailing, now = 
         );
         return true;
       });
-      if (claimed) {
-        sent++;
-        if (mail) mailing.mailer.sendInBackground(mail);
-      }
+      if (claimed) sent++;
     }
   }
+  if (sent > 0) mailing.wake();
   return sent;
 }

@@ -42,7 +42,7 @@ const requestAnswer = { 200: successEnvelope(licenseRequestSchema) };
 const licenseAnswer = { 200: successEnvelope(licenseSchema) };
 
 export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailing = () => ({ mailer: app.mailer, publicUrl: app.config.publicUrl });
+  const mailing = () => app.mailing;
 
   app.get(
     "/license-requests",

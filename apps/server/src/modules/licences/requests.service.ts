@@ -23,22 +23,17 @@ import {
   type UserRow,
 } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import type { Mailer, MailMessage } from "../../lib/mailer.js";
 import { containsPattern, pageWindow } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { CUSTOM_PLAN_DEFAULTS } from "../catalogue/plans.service.js";
+import type { Mailing } from "../jobs/mail.js";
 import { notify } from "../notifications/notify.js";
 import { newLicenseKey } from "./license-keys.js";
 
 type RequestInput = z.output<typeof licenseRequestBodySchema>;
 type RequestPatch = z.output<typeof licenseRequestPatchSchema>;
 type RequestQuery = z.output<typeof licenseRequestListQuerySchema>;
-
-export interface Mailing {
-  mailer: Mailer;
-  publicUrl: string;
-}
 
 const sortColumns = { createdAt: licenseRequests.createdAt, status: licenseRequests.status, quantity: licenseRequests.quantity } as const;
 
@@ -199,7 +194,6 @@ export async function patchLicenseRequest(db: Database, admin: UserRow, id: stri
 
 /** Issues every licence of the request in the same transaction that approves it. */
 export async function approveLicenseRequest(db: Database, admin: UserRow, id: string, context: RequestContext, mailing: Mailing): Promise<LicenseRequest> {
-  let mail: MailMessage | undefined;
   const approved = await db.transaction(async (tx) => {
     const request = await pendingForUpdate(tx, admin, id);
     const requester = (await tx.select().from(users).where(eq(users.id, request.requesterId)))[0]!;
@@ -261,7 +255,7 @@ export async function approveLicenseRequest(db: Database, admin: UserRow, id: st
       targetId: id,
       details: { licenseIds: issued.map((license) => license.id), planId },
     });
-    mail = await notify(
+    await notify(
       tx,
       requester,
       {
@@ -274,7 +268,7 @@ export async function approveLicenseRequest(db: Database, admin: UserRow, id: st
     );
     return presentOne(tx, row!);
   });
-  if (mail) mailing.mailer.sendInBackground(mail);
+  mailing.wake();
   return approved;
 }
 
@@ -286,7 +280,6 @@ export async function rejectLicenseRequest(
   context: RequestContext,
   mailing: Mailing,
 ): Promise<LicenseRequest> {
-  let mail: MailMessage | undefined;
   const rejected = await db.transaction(async (tx) => {
     const request = await pendingForUpdate(tx, admin, id);
     const requester = (await tx.select().from(users).where(eq(users.id, request.requesterId)))[0]!;
@@ -296,7 +289,7 @@ export async function rejectLicenseRequest(
       .where(eq(licenseRequests.id, id))
       .returning();
     await recordAudit(tx, context, { action: "license_request.rejected", targetType: "license_request", targetId: id, details: { reason } });
-    mail = await notify(
+    await notify(
       tx,
       requester,
       { type: "license_requests", title: "Your licence request was rejected", body: `Reason: ${reason}`, link: "/my-licenses/requests" },
@@ -304,7 +297,7 @@ export async function rejectLicenseRequest(
     );
     return presentOne(tx, row!);
   });
-  if (mail) mailing.mailer.sendInBackground(mail);
+  mailing.wake();
   return rejected;
 }
 

@@ -53,10 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: "success" as const,
-      data: await approveUser(app.db, request.params.id, requestContext(request), {
-        mailer: app.mailer,
-        publicUrl: app.config.publicUrl,
-      }),
+      data: await approveUser(app.db, request.params.id, requestContext(request), app.mailing),
     }),
   );
 

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Database, Transaction } from "../../db/client.js";
 import { users, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import type { Mailer } from "../../lib/mailer.js";
+import { queueMail, type Mailing } from "../jobs/mail.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { containsPattern, pageWindow, toPage } from "../../lib/pagination.js";
@@ -73,7 +73,7 @@ export async function approveUser(
   db: Database,
   id: string,
   context: RequestContext,
-  mailing: { mailer: Mailer; publicUrl: string },
+  mailing: Mailing,
 ): Promise<User> {
   const approved = await db.transaction(async (tx) => {
     const current = await lockedRow(tx, id);
@@ -85,9 +85,10 @@ export async function approveUser(
       .returning();
     if (!row) throw new AppError("common/not_found");
     await recordAudit(tx, context, { action: "user.approved", targetType: "user", targetId: id });
+    await queueMail(tx, accountApprovedMail(row, `${mailing.publicUrl}/auth/login`));
     return row;
   });
-  mailing.mailer.sendInBackground(accountApprovedMail(approved, `${mailing.publicUrl}/auth/login`));
+  mailing.wake();
   return presentUser(approved);
 }
 

@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.js";
+import type { Database } from "./db/client.js";
+import type { Mailer } from "./lib/mailer.js";
+import { pruneFinishedJobs } from "./modules/jobs/job-queue.js";
+import { JobRunner, type RetryPolicy } from "./modules/jobs/job-runner.js";
+import { MAIL_JOB, mailJobHandler, type Mailing } from "./modules/jobs/mail.js";
+import { sendExpiryReminders } from "./modules/licences/expiry-reminders.js";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Recurring work, each run once across all API processes at this interval. */
+export const RECURRING_JOBS = {
+  "licence-expiry-reminders": HOUR,
+  "jobs-prune": 24 * HOUR,
+} as const;
+
+// A recurring job that fails is tried again a few times within its interval, then waits for its next run.
+const RECURRING_RETRY: RetryPolicy = { minDelayMs: MINUTE, maxDelayMs: 10 * MINUTE, giveUpAfterMs: 30 * MINUTE };
+
+/** Every kind of background job this server knows, on one runner per process. */
+export function createJobRunner(deps: { db: Database; config: Config; mailer: Mailer; logger: FastifyBaseLogger; mailing: Mailing }): JobRunner {
+  const { db, config } = deps;
+  return new JobRunner(
+    db,
+    {
+      [MAIL_JOB]: mailJobHandler(
+        deps.mailer,
+        {
+          minDelayMs: config.MAIL_RETRY_MIN_SECONDS * 1000,
+          maxDelayMs: Math.max(config.MAIL_RETRY_MIN_SECONDS * 1000, HOUR),
+          giveUpAfterMs: config.MAIL_GIVE_UP_AFTER_HOURS * HOUR,
+        },
+        config.MAIL_FROM,
+      ),
+      "licence-expiry-reminders": {
+        retry: RECURRING_RETRY,
+        run: async () => {
+          const sent = await sendExpiryReminders(db, deps.mailing);
+          if (sent > 0) deps.logger.info({ sent }, "licence expiry reminders sent");
+        },
+      },
+      "jobs-prune": {
+        retry: RECURRING_RETRY,
+        run: async () => {
+          await pruneFinishedJobs(db, 14, 90);
+        },
+      },
+    },
+    { logger: deps.logger, pollIntervalMs: config.JOB_POLL_INTERVAL_MS, concurrency: 4, leaseMs: 5 * MINUTE },
+  );
+}
+
+export async function scheduleRecurringJobs(runner: JobRunner): Promise<void> {
+  for (const [kind, everyMs] of Object.entries(RECURRING_JOBS)) await runner.scheduleRecurring(kind, everyMs);
+}
