@@ -1,0 +1,163 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, GOOD_PASSWORD, uniqueEmail } from "../../test/helpers.js";
+import { freePort, startSmtpServer, type ReceivedMail } from "../../test/smtp.js";
+
+// The real server, started as `npm start` starts it but from source, in processes of its own:
+// stopping it with SIGTERM and starting it again is what these tests are about.
+const serverDirectory = fileURLToPath(new URL("../../..", import.meta.url));
+const onPostgres = process.env.TEST_DATABASE === "postgres";
+
+interface PortalProcess {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+const started: PortalProcess[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+
+afterAll(async () => {
+  for (const portal of started) if (portal.child.exitCode === null) portal.child.kill("SIGKILL");
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function startPortal(env: Record<string, string>): Promise<PortalProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", "src/server.ts"], {
+    cwd: serverDirectory,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      MAIL_RETRY_MIN_SECONDS: "0.2",
+      JOB_POLL_INTERVAL_MS: "100",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const portal = { url: `http://127.0.0.1:${port}`, child, output: [] as string[] };
+  child.stdout!.on("data", (chunk: Buffer) => portal.output.push(chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => portal.output.push(chunk.toString()));
+  started.push(portal);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}:\n${portal.output.join("")}`);
+    const healthy = await fetch(`${portal.url}/api/v1/health`).then((response) => response.ok, () => false);
+    if (healthy) return portal;
+    if (Date.now() > deadline) throw new Error(`portal did not start:\n${portal.output.join("")}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** SIGTERM, as a service manager stops it; the server must finish its work and exit 0. */
+async function stopPortal(portal: PortalProcess): Promise<void> {
+  const exited = new Promise<number | null>((resolve) => portal.child.once("exit", (code) => resolve(code)));
+  portal.child.kill("SIGTERM");
+  expect(await exited, portal.output.join("")).toBe(0);
+}
+
+async function register(portal: PortalProcess, email: string): Promise<void> {
+  const response = await fetch(`${portal.url}/api/v1/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ firstname: "Grace", lastname: "Hopper", email, password: GOOD_PASSWORD }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+}
+
+async function mailsTo(received: ReceivedMail[], email: string, timeoutMs = 30_000): Promise<ReceivedMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  while (!received.some((mail) => mail.to.includes(email))) {
+    if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // Several retry and poll periods more: a second copy would have arrived by now.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  return received.filter((mail) => mail.to.includes(email));
+}
+
+/** An empty database of its own, migrated by the template of this test run. */
+async function freshPostgresDatabase(): Promise<string> {
+  const baseUrl = process.env.TEST_DATABASE_URL!;
+  const name = `portal_t_${inject("postgresRunId")}_${process.pid}_durable`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${inject("postgresTemplate")}"`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+describe("e-mail that is never lost", () => {
+  it.runIf(!onPostgres)(
+    "SMTP down, sign-up, restart, SMTP back: the verification mail arrives exactly once (embedded database)",
+    async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-durable-"));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const smtpPort = await freePort();
+      const received: ReceivedMail[] = [];
+      await (await startSmtpServer(smtpPort, received)).close();
+
+      const env = { DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` };
+      const first = await startPortal(env);
+      const email = uniqueEmail("durable");
+      await register(first, email);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await stopPortal(first);
+      expect(received).toHaveLength(0);
+
+      const second = await startPortal(env);
+      const smtp = await startSmtpServer(smtpPort, received);
+      cleanups.push(() => smtp.close());
+      const mails = await mailsTo(received, email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toMatch(/verify your e-mail/i);
+      await stopPortal(second);
+    },
+    180_000,
+  );
+
+  it.runIf(onPostgres)(
+    "two API processes on one PostgreSQL: mail queued in both while SMTP is down is delivered once each after a restart",
+    async () => {
+      const databaseUrl = await freshPostgresDatabase();
+      const smtpPort = await freePort();
+      const received: ReceivedMail[] = [];
+      await (await startSmtpServer(smtpPort, received)).close();
+
+      const env = (name: string) => ({ DATA_DIR: path.join(os.tmpdir(), `portal-durable-${process.pid}-${name}`), DATABASE_URL: databaseUrl, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+      for (const name of ["a", "b"]) cleanups.push(() => rm(env(name).DATA_DIR, { recursive: true, force: true }));
+      const [a, b] = await Promise.all([startPortal(env("a")), startPortal(env("b"))]);
+      const emails = Array.from({ length: 6 }, (_, i) => uniqueEmail(`durable${i}`));
+      await Promise.all(emails.map((email, i) => register(i % 2 ? a! : b!, email)));
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await stopPortal(a!);
+      const restarted = await startPortal(env("a"));
+
+      const smtp = await startSmtpServer(smtpPort, received);
+      cleanups.push(() => smtp.close());
+      for (const email of emails) expect(await mailsTo(received, email)).toHaveLength(1);
+      expect(received).toHaveLength(emails.length);
+      await Promise.all([stopPortal(restarted), stopPortal(b!)]);
+
+      const database = new pg.Client({ connectionString: databaseUrl });
+      await database.connect();
+      const { rows } = await database.query<{ state: string; count: number }>("select state, count(*)::int as count from jobs where kind = 'mail' group by state");
+      await database.end();
+      expect(rows).toEqual([{ state: "done", count: emails.length }]);
+    },
+    180_000,
+  );
+});
