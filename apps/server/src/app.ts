@@ -14,6 +14,7 @@ import { webPlugin } from "./plugins/web.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
 import { loadSigner, type Signer } from "./lib/signing.js";
+import { loadTotpSecretBox, type SecretBox } from "./lib/secret-box.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -32,6 +33,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Defaults to LICENSE_SIGNING_KEY or the key kept in DATA_DIR. */
   signer?: Signer;
+  /** Defaults to TOTP_ENCRYPTION_KEY or the key kept in DATA_DIR. */
+  totpSecrets?: SecretBox;
 }
 
 export const defaultWebDistDir = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -39,7 +42,7 @@ export const defaultWebDistDir = fileURLToPath(new URL("../../web/dist", import.
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole API as one Fastify instance; server.ts listens with it, tests call it with inject(). */
-export async function buildApp({ config, database, logger = false, mailer, signer }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, mailer, signer, totpSecrets }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -59,6 +62,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   app.decorate("preparedQuery", database.preparedQuery);
   app.decorate("config", config);
   app.decorate("signer", signer ?? (await loadSigner({ pem: config.LICENSE_SIGNING_KEY, dataDir: config.dataDir })));
+  app.decorate("totpSecrets", totpSecrets ?? (await loadTotpSecretBox({ key: config.TOTP_ENCRYPTION_KEY, dataDir: config.dataDir })));
   app.decorate("mailer", mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, logger: app.log }));
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);

@@ -2,6 +2,7 @@ import type { Config } from "./config.js";
 import type { Database, DatabaseHandle, DatabaseKind } from "./db/client.js";
 import type { UserRow } from "./db/schema/index.js";
 import type { Mailer } from "./lib/mailer.js";
+import type { SecretBox } from "./lib/secret-box.js";
 import type { Signer } from "./lib/signing.js";
 
 export type Access = "public" | "user" | "admin";
@@ -14,6 +15,8 @@ declare module "fastify" {
     config: Config;
     mailer: Mailer;
     signer: Signer;
+    /** Seals TOTP secrets at rest (TOTP_ENCRYPTION_KEY or DATA_DIR/totp-encryption.key). */
+    totpSecrets: SecretBox;
   }
   interface FastifyRequest {
     /** The caller, loaded once per request by the auth plugin; null on public routes without a token. */

@@ -2,6 +2,7 @@ import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import type { DatabaseHandle } from "../db/client.js";
 import type { Mailer } from "../lib/mailer.js";
+import type { SecretBox } from "../lib/secret-box.js";
 import type { Signer } from "../lib/signing.js";
 
 /** Where the committed copy of the contract lives, relative to the repository root. */
@@ -31,7 +32,8 @@ export async function generateOpenApiDocument(): Promise<string> {
   } as unknown as DatabaseHandle;
   const mailer: Mailer = { send: unused("mailer"), sendInBackground: unused("mailer") };
   const signer: Signer = { sign: unused("signing key"), publicKeyPem: "", keyId: "" };
-  const app = await buildApp({ config, database, mailer, signer });
+  const totpSecrets: SecretBox = { seal: unused("TOTP key"), open: unused("TOTP key"), isSealed: unused("TOTP key") };
+  const app = await buildApp({ config, database, mailer, signer, totpSecrets });
   try {
     await app.ready();
     const response = await app.inject({ method: "GET", url: "/api/openapi.json" });

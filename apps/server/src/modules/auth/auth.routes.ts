@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await login(app.db, request.body, requestContext(request), app.config.TOKEN_TTL_MINUTES);
+      const answer = await login(app.db, request.body, requestContext(request), app.config.TOKEN_TTL_MINUTES, app.totpSecrets);
       reply.header("cache-control", "no-store");
       return { status: "success" as const, data: answer };
     },
@@ -220,7 +220,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("cache-control", "no-store");
       return {
         status: "success" as const,
-        data: await startTwoFactorSetup(app.db, currentUser(request.user), requestContext(request)),
+        data: await startTwoFactorSetup(app.db, currentUser(request.user), requestContext(request), app.totpSecrets),
       };
     },
   );
@@ -237,7 +237,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const recoveryCodes = await enableTwoFactor(app.db, currentUser(request.user), request.body.code, requestContext(request));
+      const recoveryCodes = await enableTwoFactor(app.db, currentUser(request.user), request.body.code, requestContext(request), app.totpSecrets);
       reply.header("cache-control", "no-store");
       return { status: "success" as const, data: { enabled: true as const, recoveryCodes } };
     },
@@ -255,7 +255,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await disableTwoFactor(app.db, currentUser(request.user), request.body.code, requestContext(request));
+      await disableTwoFactor(app.db, currentUser(request.user), request.body.code, requestContext(request), app.totpSecrets);
       return { status: "success" as const, data: { enabled: false as const } };
     },
   );
