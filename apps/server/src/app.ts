@@ -15,6 +15,7 @@ import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
 import { createJobRunner } from "./background-jobs.js";
 import { loadSigner, type Signer } from "./lib/signing.js";
+import { loadTotpSecretBox, type SecretBox } from "./lib/secret-box.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -33,6 +34,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Defaults to LICENSE_SIGNING_KEY or the key kept in DATA_DIR. */
   signer?: Signer;
+  /** Defaults to TOTP_ENCRYPTION_KEY or the key kept in DATA_DIR. */
+  totpSecrets?: SecretBox;
   /** Run queued jobs (mail) in this process from `ready` until `close` (default true). */
   runJobs?: boolean;
 }
@@ -42,7 +45,7 @@ export const defaultWebDistDir = fileURLToPath(new URL("../../web/dist", import.
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole API as one Fastify instance; server.ts listens with it, tests call it with inject(). */
-export async function buildApp({ config, database, logger = false, mailer, signer, runJobs = true }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, mailer, signer, totpSecrets, runJobs = true }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -62,6 +65,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   app.decorate("preparedQuery", database.preparedQuery);
   app.decorate("config", config);
   app.decorate("signer", signer ?? (await loadSigner({ pem: config.LICENSE_SIGNING_KEY, dataDir: config.dataDir })));
+  app.decorate("totpSecrets", totpSecrets ?? (await loadTotpSecretBox({ key: config.TOTP_ENCRYPTION_KEY, dataDir: config.dataDir })));
   app.decorate("mailer", mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, logger: app.log }));
   const mailing = { publicUrl: config.publicUrl, wake: () => app.jobs.wake() };
   app.decorate("mailing", mailing);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, meetsPasswordRequirements } from "@portal/contract";
+import { parseSecretBoxKey } from "./lib/secret-box.js";
 
 const optionalText = z
   .string()
@@ -34,6 +35,12 @@ const configSchema = z.object({
   VALIDATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(1200),
   VALIDATE_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(120),
   LICENSE_SIGNING_KEY: optionalText,
+  TOTP_ENCRYPTION_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => parseSecretBoxKey(value) !== undefined, { error: "must be 32 bytes as 64 hex characters or base64" })
+      .optional(),
+  ),
   TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(525_600).default(480),
   SEED_DEMO: z
     .enum(["", "0", "1", "true", "false"])

@@ -2,11 +2,13 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { SecretBoxError } from "./lib/secret-box.js";
 import { openDatabase } from "./db/client.js";
 import { migrateDatabase } from "./db/migrate.js";
 import { ensureFirstAdmin } from "./db/seed.js";
 import { DEMO_CUSTOMER, seedDemo } from "./db/demo.js";
 import { scheduleRecurringJobs } from "./background-jobs.js";
+import { sealTotpSecrets } from "./modules/auth/two-factor-secrets.js";
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -28,6 +30,9 @@ async function main(): Promise<void> {
       redact: ["req.headers.authorization", "req.headers.cookie", "req.headers[\"x-license-token\"]"],
     },
   });
+
+  const { sealed } = await sealTotpSecrets(database.db, app.totpSecrets);
+  if (sealed > 0) app.log.info({ accounts: sealed }, "two-factor secrets stored in clear are now encrypted");
 
   const firstAdmin = await ensureFirstAdmin(database.db, {
     email: config.ADMIN_EMAIL,
@@ -77,7 +82,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof SecretBoxError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

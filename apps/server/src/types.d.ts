@@ -4,6 +4,7 @@ import type { UserRow } from "./db/schema/index.js";
 import type { Mailer } from "./lib/mailer.js";
 import type { JobRunner } from "./modules/jobs/job-runner.js";
 import type { Mailing } from "./modules/jobs/mail.js";
+import type { SecretBox } from "./lib/secret-box.js";
 import type { Signer } from "./lib/signing.js";
 
 export type Access = "public" | "user" | "admin";
@@ -20,6 +21,8 @@ declare module "fastify" {
     /** Handed to services that queue mail: links' base URL and the runner's wake-up. */
     mailing: Mailing;
     signer: Signer;
+    /** Seals TOTP secrets at rest (TOTP_ENCRYPTION_KEY or DATA_DIR/totp-encryption.key). */
+    totpSecrets: SecretBox;
   }
   interface FastifyRequest {
     /** The caller, loaded once per request by the auth plugin; null on public routes without a token. */

@@ -18,6 +18,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "admin" },
       schema: {
         tags: ["audit"],
+        operationId: "listAuditEvents",
         summary: "Audit log, newest first (admin); with `Accept: text/csv` the filtered log as a CSV download",
         querystring: auditListQuerySchema,
         produces: ["application/json", "text/csv"],

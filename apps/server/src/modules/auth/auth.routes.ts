@@ -21,6 +21,7 @@ import { presentUser } from "../users/users.presenter.js";
 import { changePassword, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from "./account.service.js";
 import { login, logout, register, updateMe } from "./auth.service.js";
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from "./two-factor.service.js";
+import { refusals } from "../../plugins/openapi.js";
 
 const done = <T extends z.ZodRawShape>(shape: T) => successEnvelope(z.object(shape));
 
@@ -38,14 +39,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: publicLimited,
       schema: {
         tags: ["auth"],
+        operationId: "login",
         summary: "Log in (OAuth2 password form: username is the e-mail or userName)",
         consumes: ["application/x-www-form-urlencoded", "application/json"],
         body: tokenBodySchema,
-        response: { 200: successEnvelope(tokenAnswerSchema) },
+        response: { 200: successEnvelope(tokenAnswerSchema), ...refusals("auth/invalid_credentials", "auth/2fa_required", "auth/2fa_invalid", "auth/registration_status", "auth/account_disabled", "auth/email_verification", "auth/account_locked") },
       },
     },
     async (request, reply) => {
-      const answer = await login(app.db, request.body, requestContext(request), app.config.TOKEN_TTL_MINUTES);
+      const answer = await login(app.db, request.body, requestContext(request), app.config.TOKEN_TTL_MINUTES, app.totpSecrets);
       reply.header("cache-control", "no-store");
       return { status: "success" as const, data: answer };
     },
@@ -57,9 +59,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: publicLimited,
       schema: {
         tags: ["auth"],
+        operationId: "register",
         summary: "Create an account; it stays pending until an administrator approves it",
         body: registerBodySchema,
-        response: { 201: successEnvelope(z.object({ user: userSchema })) },
+        response: { 201: successEnvelope(z.object({ user: userSchema })), ...refusals("auth/email_taken", "auth/username_taken", "auth/password_requirements") },
       },
     },
     async (request, reply) => {
@@ -73,6 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["auth"],
+        operationId: "getMe",
         summary: "The current user",
         response: { 200: successEnvelope(userSchema) },
       },
@@ -85,9 +89,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["auth"],
+        operationId: "updateMe",
         summary: "Change the current user's names",
         body: updateMeBodySchema,
-        response: { 200: successEnvelope(userSchema) },
+        response: { 200: successEnvelope(userSchema), ...refusals("auth/username_taken") },
       },
     },
     async (request) => ({
@@ -101,6 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["auth"],
+        operationId: "logout",
         summary: "Revoke the token this call carries",
         response: { 200: successEnvelope(z.object({ loggedOut: z.literal(true) })) },
       },
@@ -117,9 +123,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: publicLimited,
       schema: {
         tags: ["auth"],
+        operationId: "verifyEmail",
         summary: "Mark the e-mail verified with the token of the mailed link (single use)",
         body: verifyEmailBodySchema,
-        response: { 200: done({ emailVerified: z.literal(true) }) },
+        response: { 200: done({ emailVerified: z.literal(true) }), ...refusals("auth/token_invalid") },
       },
     },
     async (request) => {
@@ -134,6 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: publicLimited,
       schema: {
         tags: ["auth"],
+        operationId: "resendVerificationEmail",
         summary: "Mail a new verification link (same answer whether or not the address has an account)",
         body: emailOnlyBodySchema,
         response: { 200: done({ sent: z.literal(true) }) },
@@ -151,6 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: publicLimited,
       schema: {
         tags: ["auth"],
+        operationId: "recoverPassword",
         summary: "Mail a password-reset link (always 200: no account enumeration)",
         body: emailOnlyBodySchema,
         response: { 200: done({ sent: z.literal(true) }) },
@@ -168,9 +177,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: publicLimited,
       schema: {
         tags: ["auth"],
+        operationId: "resetPassword",
         summary: "Set a new password with the token of the mailed link; every session is revoked",
         body: resetPasswordBodySchema,
-        response: { 200: done({ passwordReset: z.literal(true) }) },
+        response: { 200: done({ passwordReset: z.literal(true) }), ...refusals("auth/token_invalid", "auth/password_requirements") },
       },
     },
     async (request) => {
@@ -184,9 +194,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["auth"],
+        operationId: "changePassword",
         summary: "Change the password; every session of the user is revoked",
         body: changePasswordBodySchema,
-        response: { 200: done({ passwordChanged: z.literal(true) }) },
+        response: { 200: done({ passwordChanged: z.literal(true) }), ...refusals("auth/old_password_incorrect", "auth/password_requirements") },
       },
     },
     async (request) => {
@@ -200,15 +211,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["auth"],
+        operationId: "startTwoFactorSetup",
         summary: "Start TOTP setup: a new secret, its otpauth URL and QR code",
-        response: { 200: successEnvelope(twoFactorSetupSchema) },
+        response: { 200: successEnvelope(twoFactorSetupSchema), ...refusals("auth/2fa_already_enabled") },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return {
         status: "success" as const,
-        data: await startTwoFactorSetup(app.db, currentUser(request.user), requestContext(request)),
+        data: await startTwoFactorSetup(app.db, currentUser(request.user), requestContext(request), app.totpSecrets),
       };
     },
   );
@@ -218,13 +230,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["auth"],
+        operationId: "enableTwoFactor",
         summary: "Turn 2FA on with a code from the authenticator; answers ten one-time recovery codes, once",
         body: twoFactorCodeBodySchema,
-        response: { 200: successEnvelope(twoFactorEnabledSchema) },
+        response: { 200: successEnvelope(twoFactorEnabledSchema), ...refusals({ code: "auth/2fa_invalid", status: 400 }, "auth/2fa_already_enabled", "auth/2fa_setup_required") },
       },
     },
     async (request, reply) => {
-      const recoveryCodes = await enableTwoFactor(app.db, currentUser(request.user), request.body.code, requestContext(request));
+      const recoveryCodes = await enableTwoFactor(app.db, currentUser(request.user), request.body.code, requestContext(request), app.totpSecrets);
       reply.header("cache-control", "no-store");
       return { status: "success" as const, data: { enabled: true as const, recoveryCodes } };
     },
@@ -235,13 +248,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["auth"],
+        operationId: "disableTwoFactor",
         summary: "Turn 2FA off with a current code or a recovery code",
         body: twoFactorCodeBodySchema,
-        response: { 200: done({ enabled: z.literal(false) }) },
+        response: { 200: done({ enabled: z.literal(false) }), ...refusals({ code: "auth/2fa_invalid", status: 400 }, "auth/2fa_not_enabled") },
       },
     },
     async (request) => {
-      await disableTwoFactor(app.db, currentUser(request.user), request.body.code, requestContext(request));
+      await disableTwoFactor(app.db, currentUser(request.user), request.body.code, requestContext(request), app.totpSecrets);
       return { status: "success" as const, data: { enabled: false as const } };
     },
   );

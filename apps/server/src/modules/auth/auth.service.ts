@@ -12,6 +12,7 @@ import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { sessions, users, type UserRow } from "../../db/schema/index.js";
 import { AppError, FieldError } from "../../lib/app-error.js";
+import type { SecretBox } from "../../lib/secret-box.js";
 import { uniqueViolationConstraint } from "../../lib/db-errors.js";
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from "../../lib/passwords.js";
 import type { RequestContext } from "../../lib/request-context.js";
@@ -157,6 +158,7 @@ export async function login(
   input: TokenInput,
   context: RequestContext,
   tokenTtlMinutes: number,
+  totpSecrets: SecretBox,
 ): Promise<TokenAnswer> {
   const user = await findByLogin(db, input.username);
   if (!user) {
@@ -190,7 +192,7 @@ export async function login(
   const token = newOpaqueToken();
   const expiresInSeconds = tokenTtlMinutes * 60;
   const signedIn = await db.transaction(async (tx) => {
-    if (user.twoFactorEnabled && !(await spendSecondFactor(tx, user, input.otp ?? ""))) return undefined;
+    if (user.twoFactorEnabled && !(await spendSecondFactor(tx, user, input.otp ?? "", totpSecrets))) return undefined;
     const [updated] = await tx
       .update(users)
       .set({ failedLoginCount: 0 })

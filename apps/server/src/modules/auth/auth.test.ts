@@ -189,16 +189,17 @@ describe("POST /api/v1/auth/token", () => {
       await loginRequest(t.app, username, "Wrong-pass-1!");
       return performance.now() - started;
     };
-    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const customer = await createCustomer(t);
     const unknown: number[] = [];
     const wrong: number[] = [];
-    // Only three wrong passwords: a fourth and fifth would lock the account.
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 6; round++) {
       unknown.push(await time(`ghost${round}@example.com`));
       wrong.push(await time(customer.email));
+      // A right password resets the count before the fifth wrong one would lock the account.
+      if (round === 2) await loginAs(t.app, customer.email, customer.password);
     }
-    const ratio = median(unknown) / median(wrong);
+    // The fastest of each: what the work costs without the pauses a busy machine adds to any one call.
+    const ratio = Math.min(...unknown) / Math.min(...wrong);
     expect(ratio).toBeGreaterThan(0.4);
     expect(ratio).toBeLessThan(2.5);
   });

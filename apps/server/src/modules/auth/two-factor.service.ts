@@ -6,6 +6,7 @@ import QRCode from "qrcode";
 import type { Database, Executor } from "../../db/client.js";
 import { recoveryCodes, users, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
+import type { SecretBox } from "../../lib/secret-box.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
 
@@ -43,11 +44,11 @@ function newRecoveryCode(): string {
  * Checks a 6-digit TOTP code (each time step accepted once) or an unused recovery code, and spends it.
  * Call inside the transaction of the login or change it authorises.
  */
-export async function spendSecondFactor(tx: Executor, user: UserRow, code: string): Promise<boolean> {
+export async function spendSecondFactor(tx: Executor, user: UserRow, code: string, secrets: SecretBox): Promise<boolean> {
   const compact = code.replace(/\s/g, "");
   if (/^\d{6}$/.test(compact)) {
     if (!user.twoFactorSecret) return false;
-    const delta = totpFor(user.twoFactorSecret, user.email).validate({ token: compact, window: TOTP_WINDOW });
+    const delta = totpFor(openTotpSecret(secrets, user.twoFactorSecret), user.email).validate({ token: compact, window: TOTP_WINDOW });
     if (delta === null) return false;
     const step = Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS) + delta;
     const [accepted] = await tx
@@ -65,30 +66,40 @@ export async function spendSecondFactor(tx: Executor, user: UserRow, code: strin
   return spent !== undefined;
 }
 
+/**
+ * The base32 secret of a stored value. Values are sealed (lib/secret-box.ts); a plaintext one from
+ * before encryption is still read until the start-up migration (two-factor-secrets.ts) seals it.
+ */
+function openTotpSecret(secrets: SecretBox, stored: string): string {
+  return secrets.isSealed(stored) ? secrets.open(stored) : stored;
+}
+
 /** Outside login a wrong code is a 400, never a 401 that would log the web client out. */
 const wrongCode = () => new AppError("auth/2fa_invalid", { status: 400 });
 
-export async function startTwoFactorSetup(db: Database, user: UserRow, context: RequestContext): Promise<TwoFactorSetup> {
+export async function startTwoFactorSetup(db: Database, user: UserRow, context: RequestContext, secrets: SecretBox): Promise<TwoFactorSetup> {
   if (user.twoFactorEnabled) throw new AppError("auth/2fa_already_enabled");
   const secret = new Secret({ size: 20 }).base32;
   const otpauthUrl = totpFor(secret, user.email).toString();
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ twoFactorPendingSecret: secret, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await tx.update(users).set({ twoFactorPendingSecret: secrets.seal(secret), updatedAt: sql`now()` }).where(eq(users.id, user.id));
     await recordAudit(tx, context, { action: "auth.2fa_setup_started", targetType: "user", targetId: user.id });
   });
   return { secret, otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }) };
 }
 
-export async function enableTwoFactor(db: Database, user: UserRow, code: string, context: RequestContext): Promise<string[]> {
+export async function enableTwoFactor(db: Database, user: UserRow, code: string, context: RequestContext, secrets: SecretBox): Promise<string[]> {
   if (user.twoFactorEnabled) throw new AppError("auth/2fa_already_enabled");
   if (!user.twoFactorPendingSecret) throw new AppError("auth/2fa_setup_required");
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const pending = user.twoFactorPendingSecret;
+  const sealed = secrets.isSealed(pending) ? pending : secrets.seal(pending);
   await db.transaction(async (tx) => {
-    const candidate = { ...user, twoFactorSecret: user.twoFactorPendingSecret };
-    if (!(await spendSecondFactor(tx, candidate, code))) throw wrongCode();
+    const candidate = { ...user, twoFactorSecret: sealed };
+    if (!(await spendSecondFactor(tx, candidate, code, secrets))) throw wrongCode();
     await tx
       .update(users)
-      .set({ twoFactorEnabled: true, twoFactorSecret: user.twoFactorPendingSecret, twoFactorPendingSecret: null, updatedAt: sql`now()` })
+      .set({ twoFactorEnabled: true, twoFactorSecret: sealed, twoFactorPendingSecret: null, updatedAt: sql`now()` })
       .where(eq(users.id, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.insert(recoveryCodes).values(codes.map((recovery) => ({ userId: user.id, codeHash: hashRecoveryCode(recovery) })));
@@ -97,10 +108,10 @@ export async function enableTwoFactor(db: Database, user: UserRow, code: string,
   return codes;
 }
 
-export async function disableTwoFactor(db: Database, user: UserRow, code: string, context: RequestContext): Promise<void> {
+export async function disableTwoFactor(db: Database, user: UserRow, code: string, context: RequestContext, secrets: SecretBox): Promise<void> {
   if (!user.twoFactorEnabled) throw new AppError("auth/2fa_not_enabled");
   await db.transaction(async (tx) => {
-    if (!(await spendSecondFactor(tx, user, code))) throw wrongCode();
+    if (!(await spendSecondFactor(tx, user, code, secrets))) throw wrongCode();
     await tx
       .update(users)
       .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: sql`now()` })

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { healthSchema } from "@portal/contract";
 import type { z } from "zod";
 import { AppError } from "../../lib/app-error.js";
+import { refusals } from "../../plugins/openapi.js";
 
 // Load balancers read the top-level status; clients of the envelope read data. Both say the same.
 const healthAnswer = healthSchema.extend({ data: healthSchema });
@@ -14,8 +15,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: "public" },
       schema: {
         tags: ["health"],
+        operationId: "getHealth",
         summary: "Liveness and database reachability (no login)",
-        response: { 200: healthAnswer },
+        response: { 200: healthAnswer, ...refusals({ code: "common/unavailable", status: 503 }) },
       },
     },
     async (request, reply) => {

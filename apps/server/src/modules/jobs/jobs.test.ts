@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { auditEvents, jobs, type JobRow } from "../../db/schema/index.js";
@@ -150,13 +150,14 @@ describe("durable job queue", () => {
 
   it("takes over a job whose process died once its lease has run out, and the dead one cannot finish it", async () => {
     await enqueueJob(t.database.db, "lease", {});
-    const [abandoned] = await claimJobs(t.database.db, "dead-process", ["lease"], 1, 50);
+    const [abandoned] = await claimJobs(t.database.db, "dead-process", ["lease"], 1, 60_000);
     expect(abandoned).toMatchObject({ state: "running", lockedBy: "dead-process", attempts: 1 });
 
     const done: string[] = [];
     const survivor = runner({ lease: { retry: { minDelayMs: 1000, maxDelayMs: 1000, giveUpAfterMs: 60_000 }, run: async (job) => void done.push(job.id) } });
     expect(await survivor.runDueJobs()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    // The lease runs out (set in the database rather than waited for, so a slow machine cannot race it).
+    await t.database.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, abandoned!.id));
     expect(await survivor.runDueJobs()).toBe(1);
     expect(done).toEqual([abandoned!.id]);
     const [after] = await jobsOfKind("lease");

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   REQ_FILE_MAX_BYTES,
   installationListSchema,
@@ -36,6 +37,7 @@ import {
   rejectLicenseRequest,
 } from "./requests.service.js";
 import { validateLicense } from "./validation.service.js";
+import { refusals } from "../../plugins/openapi.js";
 
 const admin = { access: "admin" as const };
 const requestAnswer = { 200: successEnvelope(licenseRequestSchema) };
@@ -49,6 +51,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["licence requests"],
+        operationId: "listLicenseRequests",
         summary: "Licence requests, paged (customers: their own; admins: all)",
         querystring: licenseRequestListQuerySchema,
         response: { 200: successEnvelope(pageOf(licenseRequestSchema)) },
@@ -61,9 +64,10 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["licence requests"],
+        operationId: "createLicenseRequest",
         summary: "Request licences for a plan or a set of features",
         body: licenseRequestBodySchema,
-        response: { 201: successEnvelope(licenseRequestSchema) },
+        response: { 201: successEnvelope(licenseRequestSchema), ...refusals("common/not_found", "catalogue/plan_not_found", "catalogue/unknown_feature") },
       },
     },
     async (request, reply) =>
@@ -74,14 +78,14 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/license-requests/:id",
-    { schema: { tags: ["licence requests"], summary: "One licence request", params: uuidParam, response: requestAnswer } },
+    { schema: { tags: ["licence requests"], operationId: "getLicenseRequest", summary: "One licence request", params: uuidParam, response: { ...requestAnswer, ...refusals("common/not_found") } } },
     async (request) => ({ status: "success" as const, data: await getLicenseRequest(app.db, currentUser(request.user), request.params.id) }),
   );
   app.patch(
     "/license-requests/:id",
     {
       config: admin,
-      schema: { tags: ["licence requests"], summary: "Edit a pending request (admin)", params: uuidParam, body: licenseRequestPatchSchema, response: requestAnswer },
+      schema: { tags: ["licence requests"], operationId: "updateLicenseRequest", summary: "Edit a pending request (admin)", params: uuidParam, body: licenseRequestPatchSchema, response: { ...requestAnswer, ...refusals("common/not_found", "catalogue/plan_not_found", "license/not_pending", "catalogue/unknown_feature") } },
     },
     async (request) => ({
       status: "success" as const,
@@ -90,7 +94,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/license-requests/:id/approve",
-    { config: admin, schema: { tags: ["licence requests"], summary: "Approve and issue the licences (admin)", params: uuidParam, response: requestAnswer } },
+    { config: admin, schema: { tags: ["licence requests"], operationId: "approveLicenseRequest", summary: "Approve and issue the licences (admin)", params: uuidParam, response: { ...requestAnswer, ...refusals("common/not_found", "catalogue/plan_not_found", "license/not_pending", "catalogue/unknown_feature") } } },
     async (request) => ({
       status: "success" as const,
       data: await approveLicenseRequest(app.db, currentUser(request.user), request.params.id, requestContext(request), mailing()),
@@ -100,7 +104,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     "/license-requests/:id/reject",
     {
       config: admin,
-      schema: { tags: ["licence requests"], summary: "Reject with a reason (admin)", params: uuidParam, body: rejectBodySchema, response: requestAnswer },
+      schema: { tags: ["licence requests"], operationId: "rejectLicenseRequest", summary: "Reject with a reason (admin)", params: uuidParam, body: rejectBodySchema, response: { ...requestAnswer, ...refusals("common/not_found", "license/not_pending") } },
     },
     async (request) => ({
       status: "success" as const,
@@ -109,7 +113,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/license-requests/:id/cancel",
-    { schema: { tags: ["licence requests"], summary: "Cancel my pending request", params: uuidParam, response: requestAnswer } },
+    { schema: { tags: ["licence requests"], operationId: "cancelLicenseRequest", summary: "Cancel my pending request", params: uuidParam, response: { ...requestAnswer, ...refusals("common/not_found", "license/not_pending") } } },
     async (request) => ({
       status: "success" as const,
       data: await cancelLicenseRequest(app.db, currentUser(request.user), request.params.id, requestContext(request)),
@@ -121,6 +125,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["licences"],
+        operationId: "listLicenses",
         summary: "Issued licences, paged and sorted in SQL (customers: their own)",
         querystring: licenseListQuerySchema,
         response: { 200: successEnvelope(pageOf(licenseSchema)) },
@@ -133,7 +138,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     "/licenses/public-key",
     {
       config: { access: "public" },
-      schema: { tags: ["licence check"], summary: "The Ed25519 public key that verifies licence files and validation answers", response: { 200: successEnvelope(publicKeySchema) } },
+      schema: { tags: ["licence check"], operationId: "getLicensePublicKey", summary: "The Ed25519 public key that verifies licence files and validation answers", response: { 200: successEnvelope(publicKeySchema) } },
     },
     async () => ({ status: "success" as const, data: { algorithm: "Ed25519" as const, publicKey: app.signer.publicKeyPem, keyId: app.signer.keyId } }),
   );
@@ -158,6 +163,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: perKeyLimit,
       schema: {
         tags: ["licence check"],
+        operationId: "validateLicense",
         summary: "Validate a key (and activate a new fingerprint while there is room); the answer is signed",
         description: "`signature` is Ed25519 (base64) over the exact bytes of `data` as serialised in the body.",
         body: validateBodySchema,
@@ -174,7 +180,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/licenses/:id",
-    { schema: { tags: ["licences"], summary: "One licence", params: uuidParam, response: licenseAnswer } },
+    { schema: { tags: ["licences"], operationId: "getLicense", summary: "One licence", params: uuidParam, response: { ...licenseAnswer, ...refusals("common/not_found") } } },
     async (request) => ({ status: "success" as const, data: await getLicense(app.db, currentUser(request.user), request.params.id) }),
   );
   app.get(
@@ -182,9 +188,16 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["licences"],
+        operationId: "downloadLicenseFile",
         summary: "The signed licence file (Keygen's format) for offline verification",
         params: uuidParam,
-        produces: ["application/vnd.licence-portal.license-file"],
+        response: {
+          200: {
+            description: "The licence file, as an attachment named after the compact key (`<key>.lic`)",
+            content: { "text/plain": { schema: z.string() } },
+          },
+          ...refusals("common/not_found", "license/deactivated"),
+        },
       },
     },
     async (request, reply) => {
@@ -198,7 +211,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/licenses/:id/deactivate",
-    { config: admin, schema: { tags: ["licences"], summary: "Deactivate a licence (admin)", params: uuidParam, response: licenseAnswer } },
+    { config: admin, schema: { tags: ["licences"], operationId: "deactivateLicense", summary: "Deactivate a licence (admin)", params: uuidParam, response: { ...licenseAnswer, ...refusals("common/not_found") } } },
     async (request) => ({
       status: "success" as const,
       data: await setLicenseActive(app.db, currentUser(request.user), request.params.id, false, requestContext(request)),
@@ -206,7 +219,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/licenses/:id/reactivate",
-    { config: admin, schema: { tags: ["licences"], summary: "Reactivate a deactivated licence (admin)", params: uuidParam, response: licenseAnswer } },
+    { config: admin, schema: { tags: ["licences"], operationId: "reactivateLicense", summary: "Reactivate a deactivated licence (admin)", params: uuidParam, response: { ...licenseAnswer, ...refusals("common/not_found", "license/not_deactivated") } } },
     async (request) => ({
       status: "success" as const,
       data: await setLicenseActive(app.db, currentUser(request.user), request.params.id, true, requestContext(request)),
@@ -217,9 +230,10 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["licences"],
+        operationId: "listInstallations",
         summary: "The installations a licence is activated on, and how many releases remain",
         params: uuidParam,
-        response: { 200: successEnvelope(installationListSchema) },
+        response: { 200: successEnvelope(installationListSchema), ...refusals("common/not_found") },
       },
     },
     async (request) => ({ status: "success" as const, data: await listInstallations(app.db, currentUser(request.user), request.params.id) }),
@@ -229,9 +243,10 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["licences"],
+        operationId: "releaseInstallation",
         summary: "Release an installation to move the licence to another machine (limited per 30 days; admins unlimited)",
         params: installationParams,
-        response: { 200: successEnvelope(installationListSchema) },
+        response: { 200: successEnvelope(installationListSchema), ...refusals("common/not_found", "license/release_limit") },
       },
     },
     async (request) => ({
@@ -245,9 +260,10 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: [".req flow"],
+        operationId: "authenticateReqFile",
         summary: "Upload a .req file (multipart field `file`): activates the installation, answers a licence token and a bound licence file",
         consumes: ["multipart/form-data"],
-        response: { 200: successEnvelope(reqAuthAnswerSchema) },
+        response: { 200: successEnvelope(reqAuthAnswerSchema), ...refusals("common/not_found", "license/deactivated", "license/expired", "license/too_many_activations", "license/req_too_large", "license/req_wrong_type", "common/unsupported_media_type", "license/req_invalid") },
       },
     },
     async (request) => {

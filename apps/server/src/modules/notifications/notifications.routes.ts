@@ -13,6 +13,7 @@ import { listNotifications, markAllRead, markRead } from "./notifications.servic
 import { requestContext } from "../../lib/request-context.js";
 import { currentUser } from "../auth/auth.routes.js";
 import { getNotificationSettings, updateNotificationSettings } from "./notification-settings.service.js";
+import { refusals } from "../../plugins/openapi.js";
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,6 +21,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["notifications"],
+        operationId: "listNotifications",
         summary: "My in-app notifications, newest first, with the unread count",
         querystring: notificationListQuerySchema,
         response: { 200: successEnvelope(notificationPageSchema) },
@@ -29,12 +31,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/notifications/read-all",
-    { schema: { tags: ["notifications"], summary: "Mark all my notifications read", response: { 200: successEnvelope(z.object({ marked: z.number().int() })) } } },
+    { schema: { tags: ["notifications"], operationId: "markAllNotificationsRead", summary: "Mark all my notifications read", response: { 200: successEnvelope(z.object({ marked: z.number().int() })) } } },
     async (request) => ({ status: "success" as const, data: { marked: await markAllRead(app.db, currentUser(request.user).id) } }),
   );
   app.post(
     "/notifications/:id/read",
-    { schema: { tags: ["notifications"], summary: "Mark one of my notifications read", params: uuidParam, response: { 200: successEnvelope(notificationSchema) } } },
+    { schema: { tags: ["notifications"], operationId: "markNotificationRead", summary: "Mark one of my notifications read", params: uuidParam, response: { 200: successEnvelope(notificationSchema), ...refusals("common/not_found") } } },
     async (request) => ({ status: "success" as const, data: await markRead(app.db, currentUser(request.user).id, request.params.id) }),
   );
 
@@ -43,6 +45,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["notifications"],
+        operationId: "getNotificationSettings",
         summary: "My notification channels per type and my e-mail subscriptions",
         response: { 200: successEnvelope(notificationSettingsSchema) },
       },
@@ -58,6 +61,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["notifications"],
+        operationId: "updateNotificationSettings",
         summary: "Change any of my notification settings (only what is sent changes)",
         body: notificationSettingsPatchSchema,
         response: { 200: successEnvelope(notificationSettingsSchema) },

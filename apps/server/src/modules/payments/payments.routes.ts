@@ -13,11 +13,12 @@ import {
 import { requestContext } from "../../lib/request-context.js";
 import { currentUser } from "../auth/auth.routes.js";
 import { addPaymentMethod, deletePaymentMethod, getBillingAddress, listPaymentMethods, saveBillingAddress } from "./payments.service.js";
+import { refusals } from "../../plugins/openapi.js";
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/payment-methods",
-    { schema: { tags: ["payments"], summary: "My cards, default first", response: { 200: successEnvelope(pageOf(paymentMethodSchema)) } } },
+    { schema: { tags: ["payments"], operationId: "listPaymentMethods", summary: "My cards, default first", response: { 200: successEnvelope(pageOf(paymentMethodSchema)) } } },
     async (request) => ({ status: "success" as const, data: await listPaymentMethods(app.db, currentUser(request.user).id) }),
   );
   app.post(
@@ -25,6 +26,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["payments"],
+        operationId: "addPaymentMethod",
         summary: "Save a card's display details; a body with the full number or security code is refused",
         body: paymentMethodBodySchema,
         response: { 201: successEnvelope(paymentMethodSchema) },
@@ -41,9 +43,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["payments"],
+        operationId: "deletePaymentMethod",
         summary: "Remove one of my cards",
         params: uuidParam,
-        response: { 200: successEnvelope(z.object({ deleted: z.literal(true) })) },
+        response: { 200: successEnvelope(z.object({ deleted: z.literal(true) })), ...refusals("common/not_found") },
       },
     },
     async (request) => {
@@ -53,13 +56,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/billing-address",
-    { schema: { tags: ["payments"], summary: "My billing address (null until saved)", response: { 200: successEnvelope(billingAddressSchema) } } },
+    { schema: { tags: ["payments"], operationId: "getBillingAddress", summary: "My billing address (null until saved)", response: { 200: successEnvelope(billingAddressSchema) } } },
     async (request) => ({ status: "success" as const, data: await getBillingAddress(app.db, currentUser(request.user).id) }),
   );
   app.put(
     "/billing-address",
     {
-      schema: { tags: ["payments"], summary: "Save my billing address and tax location", body: billingAddressBodySchema, response: { 200: successEnvelope(billingAddressSchema) } },
+      schema: { tags: ["payments"], operationId: "saveBillingAddress", summary: "Save my billing address and tax location", body: billingAddressBodySchema, response: { 200: successEnvelope(billingAddressSchema) } },
     },
     async (request) => ({
       status: "success" as const,

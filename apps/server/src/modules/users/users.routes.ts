@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { pageOf, successEnvelope, userListQuerySchema, userPatchBodySchema, userSchema, uuidParam } from "@portal/contract";
 import { requestContext } from "../../lib/request-context.js";
 import { approveUser, getUser, listUsers, lockUser, patchUser, unlockUser } from "./users.service.js";
+import { refusals } from "../../plugins/openapi.js";
 
 const adminOnly = { access: "admin" as const };
 const userAnswer = { 200: successEnvelope(userSchema) };
@@ -13,6 +14,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: adminOnly,
       schema: {
         tags: ["users"],
+        operationId: "listUsers",
         summary: "Every account, paged and sorted in SQL (admin)",
         querystring: userListQuerySchema,
         response: { 200: successEnvelope(pageOf(userSchema)) },
@@ -23,7 +25,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/users/:id",
-    { config: adminOnly, schema: { tags: ["users"], summary: "One account (admin)", params: uuidParam, response: userAnswer } },
+    { config: adminOnly, schema: { tags: ["users"], operationId: "getUser", summary: "One account (admin)", params: uuidParam, response: { ...userAnswer, ...refusals("common/not_found") } } },
     async (request) => ({ status: "success" as const, data: await getUser(app.db, request.params.id) }),
   );
 
@@ -33,10 +35,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: adminOnly,
       schema: {
         tags: ["users"],
+        operationId: "updateUser",
         summary: "Rename, disable or re-enable an account, grant or revoke admin (never the last admin)",
         params: uuidParam,
         body: userPatchBodySchema,
-        response: userAnswer,
+        response: { ...userAnswer, ...refusals("common/not_found", "user/last_admin", "common/conflict") },
       },
     },
     async (request) => ({
@@ -49,7 +52,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     "/users/:id/approve",
     {
       config: adminOnly,
-      schema: { tags: ["users"], summary: "Approve a pending registration and tell the user by e-mail (admin)", params: uuidParam, response: userAnswer },
+      schema: { tags: ["users"], operationId: "approveUser", summary: "Approve a pending registration and tell the user by e-mail (admin)", params: uuidParam, response: { ...userAnswer, ...refusals("common/not_found", "user/not_pending") } },
     },
     async (request) => ({
       status: "success" as const,
@@ -59,13 +62,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/users/:id/lock",
-    { config: adminOnly, schema: { tags: ["users"], summary: "Lock an account and end its sessions (admin)", params: uuidParam, response: userAnswer } },
+    { config: adminOnly, schema: { tags: ["users"], operationId: "lockUser", summary: "Lock an account and end its sessions (admin)", params: uuidParam, response: { ...userAnswer, ...refusals("common/not_found", "user/last_admin") } } },
     async (request) => ({ status: "success" as const, data: await lockUser(app.db, request.params.id, requestContext(request)) }),
   );
 
   app.post(
     "/users/:id/unlock",
-    { config: adminOnly, schema: { tags: ["users"], summary: "Unlock an account and reset its failed logins (admin)", params: uuidParam, response: userAnswer } },
+    { config: adminOnly, schema: { tags: ["users"], operationId: "unlockUser", summary: "Unlock an account and reset its failed logins (admin)", params: uuidParam, response: { ...userAnswer, ...refusals("common/not_found", "user/not_locked") } } },
     async (request) => ({ status: "success" as const, data: await unlockUser(app.db, request.params.id, requestContext(request)) }),
   );
 };

@@ -1,0 +1,104 @@
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { adminToken, createCustomer, useTestApp } from "../test/helpers.js";
+import { COMMITTED_DOCUMENT, formatOpenApiDocument, generateOpenApiDocument } from "./document.js";
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  requestBody?: { content: Record<string, unknown> };
+  parameters?: unknown[];
+  responses: Record<string, { description: string; content?: Record<string, { schema?: { $ref?: string } }> }>;
+}
+interface Document {
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+}
+
+const t = useTestApp();
+const committedPath = fileURLToPath(new URL(`../../../../${COMMITTED_DOCUMENT}`, import.meta.url));
+const methods = ["get", "post", "put", "patch", "delete"];
+
+function operationsOf(document: Document) {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => methods.includes(method))
+      .map(([method, operation]) => ({ path, method, operation, label: `${method.toUpperCase()} ${path}` })),
+  );
+}
+
+describe("the OpenAPI document", () => {
+  it("is committed as docs/openapi.json exactly as the code generates it", async () => {
+    const generated = await generateOpenApiDocument();
+    const committed = await readFile(committedPath, "utf8").catch(() => "");
+    expect(committed === generated, `${COMMITTED_DOCUMENT} is out of date: run \`npm run openapi\` and commit the result`).toBe(true);
+    // The running server serves the same document, whatever its configuration.
+    const served = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(formatOpenApiDocument(served.json()) === generated, "the served document differs from the generated one").toBe(true);
+  });
+
+  it("passes a standard OpenAPI 3.1 validator", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(JSON.parse(await generateOpenApiDocument()));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("names, summarises and tags every operation and documents its refusals with the error envelope", async () => {
+    const document = JSON.parse(await generateOpenApiDocument()) as Document;
+    expect(document.servers).toEqual([expect.objectContaining({ url: "/" })]);
+    const operations = operationsOf(document);
+    expect(operations.length).toBeGreaterThan(40);
+
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+
+    const problems: string[] = [];
+    for (const { label, operation } of operations) {
+      if (!operation.operationId || !/^[a-z][A-Za-z]+$/.test(operation.operationId)) problems.push(`${label}: operationId`);
+      if (!operation.summary || operation.summary.length < 8) problems.push(`${label}: summary`);
+      if (!operation.tags?.length) problems.push(`${label}: tags`);
+      const refusals = Object.entries(operation.responses).filter(([status]) => status.startsWith("4"));
+      const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+      // Only a public operation without input (health, the public key) has nothing to refuse.
+      const takesInput = Boolean(operation.requestBody || operation.parameters?.length);
+      if (refusals.length === 0 && (!isPublic || takesInput)) problems.push(`${label}: no 4xx answer`);
+      if (!isPublic && !operation.responses["401"]) problems.push(`${label}: needs a login but documents no 401`);
+      if (operation.requestBody && !operation.responses["422"]) problems.push(`${label}: takes a body but documents no 422`);
+      for (const [status, answer] of refusals) {
+        if (answer.content?.["application/json"]?.schema?.$ref !== "#/components/schemas/ErrorEnvelope") problems.push(`${label}: ${status} is not an ErrorEnvelope`);
+        if (!answer.description.includes("`")) problems.push(`${label}: ${status} names no error`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("documents every status an operation answers to anonymous callers, customers and admins", async () => {
+    const document = JSON.parse(await generateOpenApiDocument()) as Document;
+    const customer = await createCustomer(t);
+    const callers: Record<string, string | undefined> = { anonymous: undefined, customer: customer.token, admin: await adminToken(t.app) };
+    const undocumented: string[] = [];
+    for (const { path, method, operation, label } of operationsOf(document)) {
+      // Logging out would end the sessions this test calls with.
+      if (operation.operationId === "logout") continue;
+      const url = path.replace(/\{[^}]+\}/g, "5b1e2b56-f886-4e6a-a7f6-92924aea4819");
+      for (const [caller, token] of Object.entries(callers)) {
+        const response = await t.app.inject({
+          method: method.toUpperCase() as "GET",
+          url,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          ...(operation.requestBody ? { payload: {} } : {}),
+        });
+        if (response.statusCode < 500 && !operation.responses[String(response.statusCode)]) {
+          undocumented.push(`${caller} ${label} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(undocumented).toEqual([]);
+  }, 120_000);
+});
