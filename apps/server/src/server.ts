@@ -10,6 +10,8 @@ import { DEMO_CUSTOMER, seedDemo } from "./db/demo.js";
 import { scheduleRecurringJobs } from "./background-jobs.js";
 import { sealTotpSecrets } from "./modules/auth/two-factor-secrets.js";
 
+const FIRST_START_LOCK_ID = 7_340_002;
+
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
@@ -34,11 +36,12 @@ async function main(): Promise<void> {
   const { sealed } = await sealTotpSecrets(database.db, app.totpSecrets);
   if (sealed > 0) app.log.info({ accounts: sealed }, "two-factor secrets stored in clear are now encrypted");
 
-  const firstAdmin = await ensureFirstAdmin(database.db, {
-    email: config.ADMIN_EMAIL,
-    password: config.ADMIN_PASSWORD,
-    dataDir: config.dataDir,
-  });
+  // Several API processes may start at once on one PostgreSQL: one of them creates the first
+  // administrator (and the demo data), the others find it done.
+  const { firstAdmin, demoLoaded } = await database.withExclusiveLock(FIRST_START_LOCK_ID, async (db) => ({
+    firstAdmin: await ensureFirstAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, dataDir: config.dataDir }),
+    demoLoaded: config.SEED_DEMO && (await seedDemo(db)).created,
+  }));
   if (firstAdmin.created && firstAdmin.generatedPassword) {
     // Printed once on purpose: this is the only way in on a fresh install without ADMIN_PASSWORD.
     process.stdout.write(
@@ -48,7 +51,7 @@ async function main(): Promise<void> {
     app.log.info({ email: firstAdmin.email }, "first administrator created from ADMIN_EMAIL/ADMIN_PASSWORD");
   }
 
-  if (config.SEED_DEMO && (await seedDemo(database.db)).created) {
+  if (demoLoaded) {
     app.log.info({ customer: DEMO_CUSTOMER.email }, "demo catalogue and customer loaded (SEED_DEMO=1)");
   }
 

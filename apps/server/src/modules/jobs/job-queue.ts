@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../../db/client.js";
 import { jobs, type JobRow } from "../../db/schema/index.js";
 
@@ -58,31 +59,28 @@ export function heldBy(job: JobRow, workerId: string) {
   return and(eq(jobs.id, job.id), eq(jobs.state, "running"), eq(jobs.lockedBy, workerId));
 }
 
-export async function markDone(executor: Executor, job: JobRow, workerId: string): Promise<boolean> {
-  const updated = await executor
-    .update(jobs)
-    .set({ state: "done", finishedAt: sql`now()`, lockedUntil: null, lastError: null })
-    .where(heldBy(job, workerId))
-    .returning({ id: jobs.id });
+/** Changes a job only while `workerId` still holds it; answers whether it did. */
+async function updateHeldJob(executor: Executor, job: JobRow, workerId: string, values: PgUpdateSetSource<typeof jobs>): Promise<boolean> {
+  const updated = await executor.update(jobs).set(values).where(heldBy(job, workerId)).returning({ id: jobs.id });
   return updated.length > 0;
 }
 
-export async function markRetry(executor: Executor, job: JobRow, workerId: string, error: string, delayMs: number): Promise<boolean> {
-  const updated = await executor
-    .update(jobs)
-    .set({ state: "pending", runAt: sql`now() + make_interval(secs => ${delayMs / 1000})`, lockedUntil: null, lockedBy: null, lastError: error })
-    .where(heldBy(job, workerId))
-    .returning({ id: jobs.id });
-  return updated.length > 0;
+export function markDone(executor: Executor, job: JobRow, workerId: string): Promise<boolean> {
+  return updateHeldJob(executor, job, workerId, { state: "done", finishedAt: sql`now()`, lockedUntil: null, lastError: null });
 }
 
-export async function markFailed(executor: Executor, job: JobRow, workerId: string, error: string): Promise<boolean> {
-  const updated = await executor
-    .update(jobs)
-    .set({ state: "failed", finishedAt: sql`now()`, lockedUntil: null, lastError: error })
-    .where(heldBy(job, workerId))
-    .returning({ id: jobs.id });
-  return updated.length > 0;
+export function markRetry(executor: Executor, job: JobRow, workerId: string, error: string, delayMs: number): Promise<boolean> {
+  return updateHeldJob(executor, job, workerId, {
+    state: "pending",
+    runAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+    lockedUntil: null,
+    lockedBy: null,
+    lastError: error,
+  });
+}
+
+export function markFailed(executor: Executor, job: JobRow, workerId: string, error: string): Promise<boolean> {
+  return updateHeldJob(executor, job, workerId, { state: "failed", finishedAt: sql`now()`, lockedUntil: null, lastError: error });
 }
 
 /** Finished jobs are kept a while for support (what was sent, what failed), then removed. */

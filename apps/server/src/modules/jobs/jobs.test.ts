@@ -6,7 +6,7 @@ import { createMailer } from "../../lib/mailer.js";
 import { openSecondConnection, useTestApp } from "../../test/helpers.js";
 import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../test/smtp.js";
 import { claimJobs, enqueueJob } from "./job-queue.js";
-import { JobRunner, type JobHandler } from "./job-runner.js";
+import { JobRunner, type JobHandler, type RetryPolicy } from "./job-runner.js";
 import { MAIL_JOB, mailJobHandler, queueMail } from "./mail.js";
 
 // The app's own runner stays off: each test drives runners of its own on the same database.
@@ -21,6 +21,13 @@ function runner(handlers: Record<string, JobHandler>, options: Partial<typeof fa
   const created = new JobRunner(database, handlers, { ...fast, ...options });
   runners.push(created);
   return created;
+}
+
+/** A runner that sends mail through SMTP on 127.0.0.1:`port` (where a test may or may not listen). */
+function mailRunner(port: number, retry: RetryPolicy): JobRunner {
+  const from = "Portal <no-reply@portal.test>";
+  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from, dataDir: t.dataDir, logger: silent });
+  return runner({ [MAIL_JOB]: mailJobHandler(mailer, retry, from) });
 }
 
 async function jobsOfKind(kind: string): Promise<JobRow[]> {
@@ -58,8 +65,7 @@ describe("durable job queue", () => {
 
   it("retries a message while SMTP is down and delivers it once when SMTP is back", async () => {
     const port = await freePort();
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Portal <no-reply@portal.test>", dataDir: t.dataDir, logger: silent });
-    const mail = runner({ [MAIL_JOB]: mailJobHandler(mailer, { minDelayMs: 100, maxDelayMs: 200, giveUpAfterMs: 60_000 }, "Portal <no-reply@portal.test>") });
+    const mail = mailRunner(port, { minDelayMs: 100, maxDelayMs: 200, giveUpAfterMs: 60_000 });
     await t.database.db.transaction((tx) => queueMail(tx, { to: "ada@example.com", subject: "Welcome", text: "Hello" }));
 
     expect(await mail.runDueJobs()).toBe(1);
@@ -79,9 +85,7 @@ describe("durable job queue", () => {
   });
 
   it("gives a message up after the configured time, visibly: failed, logged and in the audit log", async () => {
-    const port = await freePort();
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Portal <no-reply@portal.test>", dataDir: t.dataDir, logger: silent });
-    const mail = runner({ [MAIL_JOB]: mailJobHandler(mailer, { minDelayMs: 100, maxDelayMs: 100, giveUpAfterMs: 0 }, "Portal <no-reply@portal.test>") });
+    const mail = mailRunner(await freePort(), { minDelayMs: 100, maxDelayMs: 100, giveUpAfterMs: 0 });
     await t.database.db.transaction((tx) => queueMail(tx, { to: "lost@example.com", subject: "Your licence", text: "secret link" }));
 
     expect(await mail.runDueJobs()).toBe(1);
