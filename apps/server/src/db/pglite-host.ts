@@ -201,6 +201,7 @@ export class PgliteHost {
   /** A tar dump of the data directory (the test template). */
   dump(): Promise<ArrayBuffer> {
     const id = this.nextDump++;
+    if (this.exited) return Promise.reject(new Error("PGlite worker has exited"));
     return new Promise((resolve, reject) => {
       this.dumps.set(id, { resolve, reject });
       this.send({ type: "dump", id });
