@@ -1,8 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../test/helpers.js";
-import { dumpPgliteDatabase, type DatabaseHandle } from "./client.js";
+import { dumpPgliteDatabase, type DatabaseHandle, type Executor } from "./client.js";
+
+async function rowsOf<Row>(executor: Executor, query: SQL): Promise<Row[]> {
+  return ((await executor.execute(query)) as unknown as { rows: Row[] }).rows;
+}
 
 // The database path the server uses (PGlite: its worker behind one pg connection; PostgreSQL: a pool),
 // under the concurrency an API process puts on it.
@@ -17,14 +21,14 @@ describe("database under concurrent callers", () => {
   });
   afterAll(() => database?.close());
 
-  const count = async () => (await database.db.execute<{ n: number }>(sql`select n from worker_counter where id = 1`)).rows[0]!.n;
+  const count = async () => (await rowsOf<{ n: number }>(database.db, sql`select n from worker_counter where id = 1`))[0]!.n;
 
   it("keeps transactions whole and apart: no lost update, a failed one leaves nothing", async () => {
     const before = await count();
     const outcomes = await Promise.allSettled(
       Array.from({ length: 16 }, (_, index) =>
         database.db.transaction(async (tx) => {
-          const [row] = (await tx.execute<{ n: number }>(sql`select n from worker_counter where id = 1 for update`)).rows;
+          const [row] = await rowsOf<{ n: number }>(tx, sql`select n from worker_counter where id = 1 for update`);
           await sleep(2); // other callers run meanwhile
           await tx.execute(sql`update worker_counter set n = ${row!.n + 1} where id = 1`);
           if (index % 4 === 3) throw new Error("rolled back on purpose");
@@ -64,9 +68,7 @@ describe("database under concurrent callers", () => {
     const claims = await Promise.all(
       Array.from({ length: 12 }, (_, worker) =>
         database.db.transaction(async (tx) => {
-          const [job] = (
-            await tx.execute<{ id: number }>(sql`select id from worker_jobs where claimed_by is null order by id limit 1 for update skip locked`)
-          ).rows;
+          const [job] = await rowsOf<{ id: number }>(tx, sql`select id from worker_jobs where claimed_by is null order by id limit 1 for update skip locked`);
           if (!job) return undefined;
           await sleep(2);
           await tx.execute(sql`update worker_jobs set claimed_by = ${worker} where id = ${job.id}`);
@@ -76,7 +78,7 @@ describe("database under concurrent callers", () => {
     );
     const claimed = claims.filter((id) => id !== undefined);
     expect(new Set(claimed).size).toBe(claimed.length);
-    const rows = (await database.db.execute<{ id: number; claimed_by: number }>(sql`select id, claimed_by from worker_jobs where claimed_by is not null`)).rows;
+    const rows = await rowsOf<{ id: number; claimed_by: number }>(database.db, sql`select id, claimed_by from worker_jobs where claimed_by is not null`);
     expect(rows).toHaveLength(claimed.length);
   });
 
@@ -96,7 +98,7 @@ describe("database under concurrent callers", () => {
     for (let at = 0; at < events.length; at += 2) {
       expect(events[at]!.replace("in", "out")).toBe(events[at + 1]);
     }
-    const [held] = (await database.db.execute<{ held: number }>(sql`select count(*)::int as held from pg_locks where locktype = 'advisory'`)).rows;
+    const [held] = await rowsOf<{ held: number }>(database.db, sql`select count(*)::int as held from pg_locks where locktype = 'advisory'`);
     expect(held!.held).toBe(0);
   });
 });
