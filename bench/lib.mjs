@@ -1,6 +1,6 @@
 // Shared by the benchmarks: start the built server on a free port with a fresh data directory.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -34,9 +34,12 @@ export async function waitForHealth(baseUrl, timeoutMs = 60_000) {
   throw new Error(`server at ${baseUrl} did not become healthy in ${timeoutMs} ms`);
 }
 
-/** Starts `command` (default: the built server) with a fresh DATA_DIR; returns its URL and a stop(). */
-export async function startServer({ command = ["node", "apps/server/dist/server.js"], env = {} } = {}) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
+/**
+ * Starts `command` (default: the built server, as `npm start` runs it) with a fresh DATA_DIR, or the
+ * given one (a restart); returns its URL and a stop() that removes the DATA_DIR unless `keepData`.
+ */
+export async function startServer({ command = ["node", "apps/server/dist/server.js"], env = {}, dataDir: reuse } = {}) {
+  const dataDir = reuse ?? mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
   const port = await freePort();
   const child = spawn(command[0], command.slice(1), {
     cwd: root,
@@ -49,18 +52,49 @@ export async function startServer({ command = ["node", "apps/server/dist/server.
     baseUrl,
     child,
     dataDir,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       try {
         process.kill(-child.pid, "SIGTERM");
       } catch {
         // already gone
       }
       await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 export function percentile(sorted, fraction) {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+}
+
+/** Resident memory (MB) of a process and every process below it (Linux /proc), as the machine pays it. */
+export function treeRssMb(pid) {
+  const kb = (id) => {
+    try {
+      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      return 0;
+    }
+  };
+  const children = (id) => {
+    try {
+      return readdirSync(`/proc/${id}/task`).flatMap((task) =>
+        readFileSync(`/proc/${id}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
+      );
+    } catch {
+      return [];
+    }
+  };
+  let total = 0;
+  const seen = new Set();
+  const stack = [pid];
+  while (stack.length) {
+    const id = stack.pop();
+    if (seen.has(id)) continue;
+    seen.add(id);
+    total += kb(id);
+    stack.push(...children(id));
+  }
+  return total / 1024;
 }

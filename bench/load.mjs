@@ -1,36 +1,47 @@
 // A small closed-loop HTTP load generator: `connections` workers each send one request after another
 // over keep-alive until `durationMs` passes (and never more than `maxRequests`), then report.
+// A request without an answer after `timeoutMs` (10 s, as autocannon) counts as a timeout, not an error.
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { percentile } from "./lib.mjs";
 
-export async function load({ url, method = "GET", body, headers = {}, connections = 32, durationMs = 10_000, maxRequests = 500_000, check }) {
+export async function load({ url, method = "GET", body, headers = {}, connections = 32, durationMs = 10_000, maxRequests = 5_000_000, timeoutMs = 10_000, check }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const target = new URL(url);
   const latencies = [];
   let errors = 0;
+  let timeouts = 0;
   let sent = 0;
   const deadline = performance.now() + durationMs;
 
   const once = (payload) =>
     new Promise((resolve) => {
       const started = performance.now();
+      let done = false;
+      const finish = (outcome) => {
+        if (done) return;
+        done = true;
+        if (outcome === "timeout") timeouts++;
+        else {
+          latencies.push(performance.now() - started);
+          if (outcome === "error") errors++;
+        }
+        resolve();
+      };
       const request = http.request(
         { agent, host: target.hostname, port: target.port, path: target.pathname, method, headers: { ...headers, ...(payload ? { "content-length": Buffer.byteLength(payload) } : {}) } },
         (response) => {
           const chunks = [];
           response.on("data", (chunk) => chunks.push(chunk));
-          response.on("end", () => {
-            latencies.push(performance.now() - started);
-            if (response.statusCode !== 200 || (check && !check(Buffer.concat(chunks).toString("utf8")))) errors++;
-            resolve();
-          });
+          response.on("end", () => finish(response.statusCode !== 200 || (check && !check(Buffer.concat(chunks).toString("utf8"))) ? "error" : "ok"));
+          response.on("error", () => finish("error"));
         },
       );
-      request.on("error", () => {
-        errors++;
-        resolve();
+      request.setTimeout(timeoutMs, () => {
+        finish("timeout");
+        request.destroy();
       });
+      request.on("error", () => finish("error"));
       request.end(payload);
     });
 
@@ -47,10 +58,12 @@ export async function load({ url, method = "GET", body, headers = {}, connection
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
-    requests: latencies.length,
+    requests: latencies.length + timeouts,
     errors,
-    throughput: latencies.length / elapsed,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
+    timeouts,
+    throughput: (latencies.length - errors) / elapsed,
+    p50: percentile(latencies, 0.5) ?? 0,
+    p99: percentile(latencies, 0.99) ?? 0,
+    max: latencies.at(-1) ?? 0,
   };
 }

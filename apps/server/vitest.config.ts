@@ -16,6 +16,7 @@ export default defineConfig({
         include: ["src/**/*.test.ts"],
         env: { TEST_DATABASE: database },
         globalSetup: ["src/test/global-setup.ts"],
+        setupFiles: ["src/test/setup.ts"],
         testTimeout: 30_000,
         hookTimeout: 60_000,
         pool: "forks",

@@ -1,12 +1,12 @@
 import path from "node:path";
+import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema/index.js";
+import { initPgliteDataDir, PgliteHost } from "./pglite-host.js";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -37,13 +37,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: "licence-portal" });
+  return overPool(pool, "postgres", () => pool.end());
+}
+
+/** Both databases, one driver: `pg` over a pool (of real connections, or of one to the PGlite worker). */
+async function overPool(pool: pg.Pool, kind: DatabaseKind, close: () => Promise<void>): Promise<DatabaseHandle> {
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  await db.execute(sql`select 1`);
+  try {
+    await db.execute(sql`select 1`);
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
   return {
     db,
-    kind: "postgres",
+    kind,
     preparedQuery: async <Row>(name: string, text: string, values: unknown[]) =>
       (await pool.query({ name, text, values })).rows as Row[],
     async withExclusiveLock(lockId, fn) {
@@ -59,20 +69,40 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
         client.release();
       }
     },
-    close: () => pool.end(),
+    close,
   };
 }
 
+const pgliteHosts = new WeakMap<DatabaseHandle, PgliteHost>();
+
+/**
+ * PGlite runs in a worker thread (./pglite-worker.ts), reached through `pg` over one connection: the
+ * WebAssembly never blocks the thread that answers HTTP, and the code path is PostgreSQL's. One
+ * connection, because PGlite is one backend: `pg`'s pool queues callers as PGlite itself would, and a
+ * transaction holds the connection until it ends. A new data directory is created by a short-lived
+ * thread first, so initdb's memory does not stay in the server.
+ */
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File | undefined): Promise<DatabaseHandle> {
-  if (dataDir) await mkdir(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return {
-    db,
-    kind: "pglite",
-    preparedQuery: async <Row>(_name: string, text: string, values: unknown[]) => (await client.query<Row>(text, values)).rows,
-    // PGlite is one connection in one process: nothing else can race us.
-    withExclusiveLock: (_lockId, fn) => fn(db),
-    close: () => client.close(),
-  };
+  if (dataDir) {
+    await mkdir(path.dirname(dataDir), { recursive: true });
+    if (!loadDataDir && !existsSync(path.join(dataDir, "PG_VERSION"))) await initPgliteDataDir(dataDir);
+  }
+  const host = await PgliteHost.start({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  const pool = new pg.Pool({ stream: host.stream, max: 1, ssl: false, application_name: "licence-portal" });
+  const handle = await overPool(pool, "pglite", async () => {
+    try {
+      await pool.end();
+    } finally {
+      await host.close();
+    }
+  });
+  pgliteHosts.set(handle, host);
+  return handle;
+}
+
+/** A tar dump of an open PGlite database (the tests' template). */
+export async function dumpPgliteDatabase(handle: DatabaseHandle): Promise<ArrayBuffer> {
+  const host = pgliteHosts.get(handle);
+  if (!host) throw new Error("not a PGlite database");
+  return host.dump();
 }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../db/client.js";
+import { dumpPgliteDatabase, openDatabase } from "../db/client.js";
 import { migrateDatabase } from "../db/migrate.js";
 
 declare module "vitest" {
@@ -54,10 +54,10 @@ export default async function setup(project: TestProject) {
   const directory = await mkdtemp(path.join(os.tmpdir(), "portal-test-"));
   const handle = await openDatabase({ kind: "pglite" });
   await migrateDatabase(handle);
-  const dump = await (handle.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client.dumpDataDir("none");
+  const dump = await dumpPgliteDatabase(handle);
   await handle.close();
   const templateFile = path.join(directory, "template.tar");
-  await writeFile(templateFile, Buffer.from(await dump.arrayBuffer()));
+  await writeFile(templateFile, Buffer.from(dump));
   project.provide("pgliteTemplate", templateFile);
   return () => rm(directory, { recursive: true, force: true });
 }

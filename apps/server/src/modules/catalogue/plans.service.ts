@@ -40,20 +40,19 @@ const sortColumns = { name: plans.name, price: plans.priceCents, createdAt: plan
 async function withContents(executor: Executor, rows: PlanRow[]): Promise<Plan[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [featureLinks, serviceLinks] = await Promise.all([
-    executor
-      .select({ planId: planFeatures.planId, feature: features })
-      .from(planFeatures)
-      .innerJoin(features, eq(features.id, planFeatures.featureId))
-      .where(inArray(planFeatures.planId, ids))
-      .orderBy(asc(features.name)),
-    executor
-      .select({ planId: planServices.planId, service: services })
-      .from(planServices)
-      .innerJoin(services, eq(services.id, planServices.serviceId))
-      .where(inArray(planServices.planId, ids))
-      .orderBy(asc(services.name)),
-  ]);
+  // One after the other: the executor may be a transaction, whose single connection runs one query at a time.
+  const featureLinks = await executor
+    .select({ planId: planFeatures.planId, feature: features })
+    .from(planFeatures)
+    .innerJoin(features, eq(features.id, planFeatures.featureId))
+    .where(inArray(planFeatures.planId, ids))
+    .orderBy(asc(features.name));
+  const serviceLinks = await executor
+    .select({ planId: planServices.planId, service: services })
+    .from(planServices)
+    .innerJoin(services, eq(services.id, planServices.serviceId))
+    .where(inArray(planServices.planId, ids))
+    .orderBy(asc(services.name));
   const featuresOf = new Map<string, FeatureRow[]>();
   for (const link of featureLinks) featuresOf.set(link.planId, [...(featuresOf.get(link.planId) ?? []), link.feature]);
   const servicesOf = new Map<string, ServiceRow[]>();

@@ -43,24 +43,23 @@ const visibleTo = (user: UserRow): SQL | undefined => (user.isAdmin ? undefined 
 async function present(executor: Executor, rows: LicenseRequestRow[]): Promise<LicenseRequest[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [requesters, planRows, projectRows, featureRows, issued] = await Promise.all([
-    executor.select().from(users).where(inArray(users.id, [...new Set(rows.map((row) => row.requesterId))])),
-    executor
-      .select({ id: plans.id, name: plans.name })
-      .from(plans)
-      .where(inArray(plans.id, rows.flatMap((row) => (row.planId ? [row.planId] : [])))),
-    executor
-      .select({ id: projects.id, name: projects.name })
-      .from(projects)
-      .where(inArray(projects.id, rows.flatMap((row) => (row.projectId ? [row.projectId] : [])))),
-    executor
-      .select({ requestId: licenseRequestFeatures.requestId, id: features.id, name: features.name })
-      .from(licenseRequestFeatures)
-      .innerJoin(features, eq(features.id, licenseRequestFeatures.featureId))
-      .where(inArray(licenseRequestFeatures.requestId, ids))
-      .orderBy(features.name),
-    executor.select({ id: licenses.id, requestId: licenses.requestId }).from(licenses).where(inArray(licenses.requestId, ids)),
-  ]);
+  // One after the other: the executor may be a transaction, whose single connection runs one query at a time.
+  const requesters = await executor.select().from(users).where(inArray(users.id, [...new Set(rows.map((row) => row.requesterId))]));
+  const planRows = await executor
+    .select({ id: plans.id, name: plans.name })
+    .from(plans)
+    .where(inArray(plans.id, rows.flatMap((row) => (row.planId ? [row.planId] : []))));
+  const projectRows = await executor
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(inArray(projects.id, rows.flatMap((row) => (row.projectId ? [row.projectId] : []))));
+  const featureRows = await executor
+    .select({ requestId: licenseRequestFeatures.requestId, id: features.id, name: features.name })
+    .from(licenseRequestFeatures)
+    .innerJoin(features, eq(features.id, licenseRequestFeatures.featureId))
+    .where(inArray(licenseRequestFeatures.requestId, ids))
+    .orderBy(features.name);
+  const issued = await executor.select({ id: licenses.id, requestId: licenses.requestId }).from(licenses).where(inArray(licenses.requestId, ids));
   return rows.map((row) => {
     const requester = requesters.find((user) => user.id === row.requesterId)!;
     return {

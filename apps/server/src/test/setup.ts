@@ -1,0 +1,12 @@
+import { afterAll } from "vitest";
+
+// pg 8 only warns (once per process) when a client is handed a second query while one runs, e.g. a
+// Promise.all over one transaction's queries; pg 9 refuses it. Here the warning fails the test file.
+const pgDeprecations: string[] = [];
+process.on("warning", (warning) => {
+  if (warning.name === "DeprecationWarning" && /pg@9/.test(warning.message)) pgDeprecations.push(warning.message);
+});
+
+afterAll(() => {
+  if (pgDeprecations.length) throw new Error(`pg deprecation: ${pgDeprecations.join("; ")}`);
+});
