@@ -20,7 +20,15 @@ async function main(): Promise<void> {
   const database = await openDatabase(
     config.DATABASE_URL
       ? { kind: "postgres", url: config.DATABASE_URL }
-      : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
+      : {
+          kind: "pglite",
+          dataDir: path.join(config.dataDir, "db"),
+          // Without its database thread the server can answer nothing: exit, so a supervisor restarts it.
+          onLost: (error) => {
+            process.stderr.write(`The embedded database stopped: ${error.message}\n`);
+            process.exit(1);
+          },
+        },
   );
   await migrateDatabase(database);
 

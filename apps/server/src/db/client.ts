@@ -28,11 +28,17 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget =
   | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob | File };
+  | {
+      kind: "pglite";
+      dataDir?: string;
+      loadDataDir?: Blob | File;
+      /** Called if the database thread dies while open (a server should log it and exit to be restarted). */
+      onLost?: (error: Error) => void;
+    };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") return openPostgres(target.url, target.poolSize ?? 10);
-  return openPglite(target.dataDir, target.loadDataDir);
+  return openPglite(target.dataDir, target.loadDataDir, target.onLost);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
@@ -82,12 +88,17 @@ const pgliteHosts = new WeakMap<DatabaseHandle, PgliteHost>();
  * transaction holds the connection until it ends. A new data directory is created by a short-lived
  * thread first, so initdb's memory does not stay in the server.
  */
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | File | undefined,
+  onLost?: (error: Error) => void,
+): Promise<DatabaseHandle> {
   if (dataDir) {
     await mkdir(path.dirname(dataDir), { recursive: true });
     if (!loadDataDir && !existsSync(path.join(dataDir, "PG_VERSION"))) await initPgliteDataDir(dataDir);
   }
   const host = await PgliteHost.start({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  host.onLost = onLost;
   const pool = new pg.Pool({ stream: host.stream, max: 1, ssl: false, application_name: "licence-portal" });
   const handle = await overPool(pool, "pglite", async () => {
     try {
@@ -98,6 +109,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | File 
   });
   pgliteHosts.set(handle, host);
   return handle;
+}
+
+/** The worker host behind a PGlite handle (tests reach into it). */
+export function pgliteHostOf(handle: DatabaseHandle): PgliteHost | undefined {
+  return pgliteHosts.get(handle);
 }
 
 /** A tar dump of an open PGlite database (the tests' template). */

@@ -145,12 +145,16 @@ export class PgliteHost {
   private exited = false;
   private readonly exit: Promise<number>;
   private fatal: Error | undefined;
+  private closing = false;
+  /** Told once when the worker fails or exits unasked: the database is gone for this process. */
+  onLost: ((error: Error) => void) | undefined;
 
   private constructor(private readonly worker: Worker) {
     this.exit = new Promise((resolve) => worker.once("exit", resolve));
     void this.exit.then(() => {
       this.exited = true;
-      this.fail(this.fatal ?? new Error("PGlite worker exited"));
+      // Set, so that a connection opened from now on fails at once instead of waiting forever.
+      this.fail((this.fatal ??= new Error("PGlite worker exited")));
     });
     worker.on("error", (error) => this.fail((this.fatal ??= error)));
     worker.on("message", (message: WorkerMessage) => {
@@ -210,6 +214,7 @@ export class PgliteHost {
 
   /** Closes the database (checkpoint and all) and waits for the thread to end. */
   async close(): Promise<void> {
+    this.closing = true;
     if (!this.exited) {
       this.send({ type: "close" });
       const timer = setTimeout(() => void this.worker.terminate(), 10_000);
@@ -219,6 +224,11 @@ export class PgliteHost {
   }
 
   private fail(error: Error): void {
+    if (!this.closing && this.onLost) {
+      const lost = this.onLost;
+      this.onLost = undefined;
+      lost(error);
+    }
     for (const socket of this.sockets.values()) socket.destroy(error);
     this.sockets.clear();
     for (const waiter of this.dumps.values()) waiter.reject(error);
