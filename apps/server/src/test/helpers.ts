@@ -29,28 +29,37 @@ const postgresUrls = new WeakMap<DatabaseHandle, string>();
  * Another connection pool on the same test database, as a second API process would have; on
  * PGlite, which one process owns, the same handle.
  */
-export async function openSecondConnection(database: DatabaseHandle): Promise<DatabaseHandle & { isSecond: boolean }> {
+export async function openSecondConnection(database: DatabaseHandle): Promise<DatabaseHandle> {
   const url = postgresUrls.get(database);
-  if (!url) return { ...database, isSecond: false, close: async () => undefined };
-  return Object.assign(await openDatabase({ kind: "postgres", url, poolSize: 5 }), { isSecond: true });
+  if (!url) return { ...database, close: async () => undefined };
+  return openDatabase({ kind: "postgres", url, poolSize: 5 });
+}
+
+/**
+ * A new PostgreSQL database copied from this run's migrated template; answers its URL. The run's
+ * global teardown drops it with the others.
+ */
+export async function createTestPostgresDatabase(): Promise<string> {
+  const baseUrl = process.env.TEST_DATABASE_URL!;
+  const name = `portal_t_${inject("postgresRunId")}_${process.pid}_${databaseCounter++}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${inject("postgresTemplate")}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** A database of its own for one test file: a copy of the migrated template on PGlite or PostgreSQL. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.TEST_DATABASE === "postgres") {
-    const baseUrl = process.env.TEST_DATABASE_URL!;
-    const name = `portal_t_${inject("postgresRunId")}_${process.pid}_${databaseCounter++}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    try {
-      await admin.query(`create database "${name}" template "${inject("postgresTemplate")}"`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
-    postgresUrls.set(handle, url.toString());
+    const url = await createTestPostgresDatabase();
+    const handle = await openDatabase({ kind: "postgres", url, poolSize: 5 });
+    postgresUrls.set(handle, url);
     return handle;
   }
   const template = await readFile(inject("pgliteTemplate"));

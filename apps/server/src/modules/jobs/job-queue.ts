@@ -55,7 +55,7 @@ export async function claimJobs(db: Database, workerId: string, kinds: string[],
 }
 
 /** Only the worker holding the lease may finish a job (a job whose lease ran out belongs to another). */
-export function heldBy(job: JobRow, workerId: string) {
+function heldBy(job: JobRow, workerId: string) {
   return and(eq(jobs.id, job.id), eq(jobs.state, "running"), eq(jobs.lockedBy, workerId));
 }
 

@@ -20,8 +20,6 @@ export interface JobHandler {
   retry: RetryPolicy;
   /** A few words for the audit log when the job is given up (never secrets). */
   describe?(job: JobRow): Record<string, unknown>;
-  /** Runs in the transaction that marks the job done: e.g. a recurring job schedules its next run. */
-  afterDone?(tx: Transaction, job: JobRow): Promise<void>;
 }
 
 export interface JobRunnerOptions {
@@ -44,7 +42,8 @@ export class JobRunner {
   private running = false;
   private loop: Promise<void> | undefined;
   private wakeRequested = false;
-  private sleeper: { timer: NodeJS.Timeout; resolve: () => void } | undefined;
+  /** Ends the current idle wait early (wake, stop). */
+  private endSleep: (() => void) | undefined;
   private readonly recurring: { kind: string; everyMs: number }[] = [];
 
   constructor(
@@ -76,12 +75,12 @@ export class JobRunner {
   /** Look for work now: call it after the transaction that queued a job has committed. */
   wake(): void {
     this.wakeRequested = true;
-    this.sleeper?.resolve();
+    this.endSleep?.();
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.sleeper?.resolve();
+    this.endSleep?.();
     await this.loop;
     this.loop = undefined;
   }
@@ -111,10 +110,10 @@ export class JobRunner {
       const timer = setTimeout(() => done(), ms);
       const done = () => {
         clearTimeout(timer);
-        this.sleeper = undefined;
+        this.endSleep = undefined;
         resolve();
       };
-      this.sleeper = { timer, resolve: done };
+      this.endSleep = done;
     });
   }
 
@@ -131,9 +130,7 @@ export class JobRunner {
     }
     try {
       await this.db.transaction(async (tx) => {
-        if (!(await markDone(tx, job, this.workerId))) return;
-        await handler.afterDone?.(tx, job);
-        await this.scheduleNextRun(tx, job);
+        if (await markDone(tx, job, this.workerId)) await this.scheduleNextRun(tx, job);
       });
     } catch (error) {
       log.error({ err: error }, "job queue: could not mark a finished job done");

@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, GOOD_PASSWORD, uniqueEmail } from "../../test/helpers.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, GOOD_PASSWORD, createTestPostgresDatabase, uniqueEmail } from "../../test/helpers.js";
 import { freePort, startSmtpServer, type ReceivedMail } from "../../test/smtp.js";
 
 // The real server, started as `npm start` starts it but from source, in processes of its own:
@@ -87,19 +87,6 @@ async function mailsTo(received: ReceivedMail[], email: string, timeoutMs = 30_0
   return received.filter((mail) => mail.to.includes(email));
 }
 
-/** An empty database of its own, migrated by the template of this test run. */
-async function freshPostgresDatabase(): Promise<string> {
-  const baseUrl = process.env.TEST_DATABASE_URL!;
-  const name = `portal_t_${inject("postgresRunId")}_${process.pid}_durable`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}" template "${inject("postgresTemplate")}"`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 describe("e-mail that is never lost", () => {
   it.runIf(!onPostgres)(
     "SMTP down, sign-up, restart, SMTP back: the verification mail arrives exactly once (embedded database)",
@@ -132,7 +119,7 @@ describe("e-mail that is never lost", () => {
   it.runIf(onPostgres)(
     "two API processes on one PostgreSQL: mail queued in both while SMTP is down is delivered once each after a restart",
     async () => {
-      const databaseUrl = await freshPostgresDatabase();
+      const databaseUrl = await createTestPostgresDatabase();
       const smtpPort = await freePort();
       const received: ReceivedMail[] = [];
       await (await startSmtpServer(smtpPort, received)).close();

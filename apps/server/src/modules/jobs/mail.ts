@@ -37,6 +37,9 @@ export function mailJobHandler(mailer: Mailer, retry: RetryPolicy, from: string)
     retry,
     run: (job) => mailer.send(messageOf(job), { messageId: `<${job.id}@${domain}>` }),
     // Who did not get which message: what an administrator needs to follow up (never the body, which may hold a link token).
-    describe: (job) => ({ to: (job.payload as Partial<MailMessage>).to, subject: (job.payload as Partial<MailMessage>).subject }),
+    describe: (job) => {
+      const { to, subject } = job.payload as Partial<MailMessage>;
+      return { to, subject };
+    },
   };
 }

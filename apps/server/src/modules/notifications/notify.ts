@@ -13,22 +13,20 @@ export interface NotificationDraft {
 
 /**
  * Writes the in-app notification and queues the e-mail inside the caller's transaction, each only
- * where the user's settings ask for that channel. Returns whether mail was queued (wake the runner
- * after the commit).
+ * where the user's settings ask for that channel. Wake the job runner after the commit.
  */
 export async function notify(
   tx: Executor,
   user: { id: string; email: string; firstname: string },
   draft: NotificationDraft,
   publicUrl: string,
-): Promise<boolean> {
+): Promise<void> {
   const settings = await getNotificationSettings(tx, user.id);
   const channels = settings.channels[draft.type];
   if (channels.inApp) {
     await tx.insert(notifications).values({ userId: user.id, type: draft.type, title: draft.title, body: draft.body, link: draft.link ?? null });
   }
-  if (!channels.email) return false;
+  if (!channels.email) return;
   const link = draft.link ? `\n\n${publicUrl}${draft.link}` : "";
   await queueMail(tx, { to: user.email, subject: draft.title, text: `Hello ${user.firstname},\n\n${draft.body}${link}\n\n— Licence Portal` });
-  return true;
 }
