@@ -19,6 +19,7 @@ export function ConfirmDialog({
   loading = false,
   error,
   testId,
+  confirmTestId,
 }: {
   opened: boolean;
   onClose: () => void;
@@ -32,6 +33,7 @@ export function ConfirmDialog({
   loading?: boolean;
   error?: string | null;
   testId?: string;
+  confirmTestId?: string;
 }) {
   return (
     <Modal opened={opened} onClose={loading ? () => undefined : onClose} title={title} centered data-testid={testId}>
@@ -48,7 +50,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onClose} disabled={loading}>
             {cancelLabel}
           </Button>
-          <Button color={danger ? "red" : undefined} onClick={onConfirm} loading={loading} data-autofocus>
+          <Button color={danger ? "red" : undefined} onClick={onConfirm} loading={loading} data-autofocus data-testid={confirmTestId}>
             {confirmLabel}
           </Button>
         </Group>

@@ -78,6 +78,8 @@ export function createDataTableColumnHelper<TData extends object>() {
 /** Columns sort only when they opt in. */
 const defaultColumn = { enableSorting: false } as const;
 const noRows: never[] = [];
+/** Clicks on these inside a row are theirs, not the row's. */
+const interactive = "a, button, input, select, textarea, label, [role='menuitem'], [role='button']";
 
 export interface DataTableProps<TData extends object, TSort extends string, TFilter extends string> {
   /** The URL-bound list state from `useServerTable`. */
@@ -97,6 +99,11 @@ export interface DataTableProps<TData extends object, TSort extends string, TFil
   /** Accessible name of the table. */
   label: string;
   getRowId?: (row: TData) => string;
+  /**
+   * A click on a row (outside its buttons, links and inputs), e.g. to open it. Only a shortcut for
+   * the mouse: keep a link or button in a cell for the keyboard.
+   */
+  onRowClick?: (row: TData) => void;
   /** Shown when the list is empty; with filters set, a "no results" text is shown instead by default. */
   emptyTitle?: ReactNode;
   emptyDescription?: ReactNode;
@@ -119,6 +126,7 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
   onRetry,
   label,
   getRowId,
+  onRowClick,
   emptyTitle,
   emptyDescription,
   emptyAction,
@@ -223,7 +231,12 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
     );
   } else {
     body = table.getRowModel().rows.map((row) => (
-      <Table.Tr key={row.id} data-row-id={row.id}>
+      <Table.Tr
+        key={row.id}
+        data-row-id={row.id}
+        onClick={onRowClick ? (event) => !(event.target as Element).closest(interactive) && onRowClick(row.original) : undefined}
+        style={onRowClick ? { cursor: "pointer" } : undefined}
+      >
         {row.getAllCells().map((cell) => (
           <Table.Td key={cell.id} className={cell.column.columnDef.meta?.sticky ? classes.stickyEnd : undefined}>
             <table.FlexRender cell={cell} />

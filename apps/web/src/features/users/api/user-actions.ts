@@ -9,7 +9,8 @@ import { usersQueryKey } from "./list-users";
  * POST api/v1/users/{id}/approve · /lock · /unlock, and PATCH api/v1/users/{id} with
  * `{status: "disabled"|"active"}` (disable / enable) or `{isAdmin}` (grant / revoke).
  */
-export type UserAction = "approve" | "lock" | "unlock" | "disable" | "enable" | "grantAdmin" | "revokeAdmin";
+export const userActions = ["approve", "lock", "unlock", "enable", "disable", "revokeAdmin", "grantAdmin"] as const;
+export type UserAction = (typeof userActions)[number];
 
 export async function runUserAction(id: string, action: UserAction): Promise<User> {
   const path = `api/v1/users/${encodeURIComponent(id)}`;

@@ -1,34 +1,22 @@
-import { Badge, Group, NativeSelect, Stack, Text, ThemeIcon, Tooltip, VisuallyHidden } from "@mantine/core";
+import { Badge, Group, Text, ThemeIcon, Tooltip } from "@mantine/core";
 import { IconCheck, IconMinus, IconShieldCheck, type Icon } from "@tabler/icons-react";
-import { userSortFields, userStatus, type User, type UserStatus } from "@portal/contract";
-import { useMemo, useState } from "react";
+import { userSortFields, userStatus, type User } from "@portal/contract";
 import { useTranslation } from "react-i18next";
-import {
-  createDataTableColumnHelper,
-  DataTable,
-  DataTableSearch,
-  useServerTable,
-  type DataTableColumn,
-  type ServerTableOptions,
-} from "@/components/data-table";
-import { PageHeader } from "@/components/page-header";
+import { createDataTableColumnHelper, type ServerTableOptions } from "@/components/data-table";
+import { ListScreen, type ListColumns, type RowAction } from "@/components/list-screen";
 import { useUser } from "@/lib/auth";
+import { formatDate } from "@/lib/format";
 import { useUsers } from "../api/list-users";
-import type { UserAction } from "../api/user-actions";
-import { UserActionDialog } from "../components/user-action-dialog";
-import { displayName, UserActionsMenu } from "../components/user-actions-menu";
+import { actionsFor, userActions, useUserAction } from "../api/user-actions";
+import { actionIcon, dangerousActions, displayName, SelfWarning } from "../components/user-actions";
 import { UserStatusBadge } from "../components/user-status-badge";
 
-type SortField = (typeof userSortFields)[number];
-
-const tableOptions: ServerTableOptions<SortField, "q" | "status"> = {
+const table: ServerTableOptions<(typeof userSortFields)[number], "q" | "status"> = {
   sortFields: userSortFields,
   defaultSort: "d_created",
   defaultOrder: "desc",
   filters: ["q", "status"],
 };
-
-const column = createDataTableColumnHelper<User>();
 
 /** A yes/no cell: an icon with its meaning as the accessible name and tooltip. */
 function YesNo({ value, yes, no, icon: YesIcon = IconCheck }: { value: boolean; yes: string; no: string; icon?: Icon }) {
@@ -42,144 +30,121 @@ function YesNo({ value, yes, no, icon: YesIcon = IconCheck }: { value: boolean; 
   );
 }
 
-function isStatus(value: string | undefined): value is UserStatus {
-  return (userStatus.options as readonly string[]).includes(value ?? "");
+/** The account's name, and "You" on the administrator's own row. */
+function NameCell({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { data: me } = useUser();
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" fw={500} truncate="end" maw={170} title={displayName(user)}>
+        {displayName(user)}
+      </Text>
+      {user.id === me?.id && (
+        <Badge size="xs" variant="outline" style={{ flexShrink: 0 }} styles={{ label: { overflow: "visible" } }}>
+          {t("accounts.users.you")}
+        </Badge>
+      )}
+    </Group>
+  );
 }
 
-/** admin/users: every account, sorted, paged and searched on the server, with the admin's actions. */
+const ltrText = (value: string, maw: number) => (
+  <Text size="sm" dir="ltr" ta="start" truncate="end" maw={maw} title={value}>
+    {value}
+  </Text>
+);
+
+const column = createDataTableColumnHelper<User>();
+const columns: ListColumns<User> = (t, language) => [
+  column.accessor("firstname", { id: "firstname", header: () => t("accounts.users.columns.name"), enableSorting: true, cell: ({ row }) => <NameCell user={row.original} /> }),
+  column.accessor("email", { id: "email", header: () => t("accounts.users.columns.email"), enableSorting: true, cell: ({ getValue }) => ltrText(getValue(), 210) }),
+  column.accessor("userName", { id: "userName", header: () => t("accounts.users.columns.userName"), enableSorting: true, cell: ({ getValue }) => ltrText(getValue(), 150) }),
+  column.accessor("status", { id: "status", header: () => t("accounts.users.columns.status"), enableSorting: true, cell: ({ getValue }) => <UserStatusBadge status={getValue()} /> }),
+  column.accessor("emailVerified", {
+    id: "emailVerified",
+    header: () => t("accounts.users.columns.emailVerified"),
+    cell: ({ getValue }) => <YesNo value={getValue()} yes={t("accounts.users.verified")} no={t("accounts.users.notVerified")} />,
+  }),
+  column.accessor("twoFactorEnabled", {
+    id: "twoFactorEnabled",
+    header: () => t("accounts.users.columns.twoFactor"),
+    cell: ({ getValue }) => <YesNo value={getValue()} yes={t("accounts.users.twoFactorOn")} no={t("accounts.users.twoFactorOff")} />,
+  }),
+  column.accessor("isAdmin", {
+    id: "isAdmin",
+    header: () => t("accounts.users.columns.admin"),
+    cell: ({ getValue }) => <YesNo value={getValue()} yes={t("accounts.users.adminYes")} no={t("accounts.users.adminNo")} icon={IconShieldCheck} />,
+  }),
+  column.accessor("d_created", {
+    id: "d_created",
+    header: () => t("accounts.users.columns.memberSince"),
+    enableSorting: true,
+    cell: ({ getValue }) => (
+      <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+        {formatDate(getValue(), language)}
+      </Text>
+    ),
+  }),
+];
+
+/** admin/users: every account, sorted, paged and searched on the server, with the admin's actions (each confirmed). */
 export function UsersPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data: me } = useUser();
-  const table = useServerTable(tableOptions);
-  const status = isStatus(table.filters.status) ? table.filters.status : undefined;
-  const list = useUsers(table.query);
-  const [target, setTarget] = useState<{ user: User; action: UserAction } | null>(null);
-
-  const language = i18n.resolvedLanguage;
-  const columns = useMemo<DataTableColumn<User>[]>(() => {
-    const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: "medium" });
-    return [
-      column.accessor("firstname", {
-        id: "firstname",
-        header: () => t("accounts.users.columns.name"),
-        enableSorting: true,
-        cell: ({ row }) => (
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" fw={500} truncate="end" maw={170} title={displayName(row.original)}>
-              {displayName(row.original)}
-            </Text>
-            {row.original.id === me?.id && (
-              <Badge size="xs" variant="outline" style={{ flexShrink: 0 }} styles={{ label: { overflow: "visible" } }}>
-                {t("accounts.users.you")}
-              </Badge>
-            )}
-          </Group>
-        ),
-      }),
-      column.accessor("email", {
-        id: "email",
-        header: () => t("accounts.users.columns.email"),
-        enableSorting: true,
-        cell: ({ getValue }) => (
-          <Text size="sm" dir="ltr" ta="start" truncate="end" maw={210} title={getValue()}>
-            {getValue()}
-          </Text>
-        ),
-      }),
-      column.accessor("userName", {
-        id: "userName",
-        header: () => t("accounts.users.columns.userName"),
-        enableSorting: true,
-        cell: ({ getValue }) => (
-          <Text size="sm" dir="ltr" ta="start" truncate="end" maw={150} title={getValue()}>
-            {getValue()}
-          </Text>
-        ),
-      }),
-      column.accessor("status", {
-        id: "status",
-        header: () => t("accounts.users.columns.status"),
-        enableSorting: true,
-        cell: ({ getValue }) => <UserStatusBadge status={getValue()} />,
-      }),
-      column.accessor("emailVerified", {
-        id: "emailVerified",
-        header: () => t("accounts.users.columns.emailVerified"),
-        cell: ({ getValue }) => <YesNo value={getValue()} yes={t("accounts.users.verified")} no={t("accounts.users.notVerified")} />,
-      }),
-      column.accessor("twoFactorEnabled", {
-        id: "twoFactorEnabled",
-        header: () => t("accounts.users.columns.twoFactor"),
-        cell: ({ getValue }) => <YesNo value={getValue()} yes={t("accounts.users.twoFactorOn")} no={t("accounts.users.twoFactorOff")} />,
-      }),
-      column.accessor("isAdmin", {
-        id: "isAdmin",
-        header: () => t("accounts.users.columns.admin"),
-        cell: ({ getValue }) => <YesNo value={getValue()} yes={t("accounts.users.adminYes")} no={t("accounts.users.adminNo")} icon={IconShieldCheck} />,
-      }),
-      column.accessor("d_created", {
-        id: "d_created",
-        header: () => t("accounts.users.columns.memberSince"),
-        enableSorting: true,
-        cell: ({ getValue }) => (
-          <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-            {dateFormat.format(new Date(getValue()))}
-          </Text>
-        ),
-      }),
-      column.display({
-        id: "actions",
-        meta: { sticky: "end" },
-        header: () => <VisuallyHidden>{t("accounts.users.columns.actions")}</VisuallyHidden>,
-        cell: ({ row }) => (
-          <Group justify="flex-end">
-            <UserActionsMenu user={row.original} onChoose={(action) => setTarget({ user: row.original, action })} />
-          </Group>
-        ),
-      }),
-    ];
-  }, [t, language, me?.id]);
-
+  // What the account's state allows, in a "…" menu; each choice asks first, a refusal is a toast.
+  const items = userActions.map(
+    (action): RowAction<User> => ({
+      id: action,
+      label: t(`accounts.users.actions.${action}`),
+      icon: actionIcon[action],
+      color: dangerousActions.has(action) ? "red" : undefined,
+      when: (user) => actionsFor(user).includes(action),
+      testId: `user-action-${action}`,
+      confirm: {
+        title: t(`accounts.users.confirm.${action}Title`),
+        message: (user) => t(`accounts.users.confirm.${action}Text`, { name: displayName(user), email: user.email }),
+        extra: (user) => user.id === me?.id && <SelfWarning />,
+        confirmLabel: t(`accounts.users.actions.${action}`),
+        cancelLabel: t("accounts.common.cancel"),
+        danger: dangerousActions.has(action),
+        useMutation: useUserAction,
+        variables: (user) => ({ id: user.id, action }),
+        done: (user) => t(`accounts.users.done.${action}`, { name: displayName(user) }),
+        errorIn: "toast",
+        testId: "user-action-dialog",
+        confirmTestId: "user-action-confirm",
+      },
+    }),
+  );
   return (
-    <>
-      <PageHeader title={t("pages.admin.users.title")} description={t("accounts.users.subtitle")} />
-      <Stack gap="md">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <DataTableSearch table={table} label={t("accounts.users.search")} style={{ flex: "1 1 260px" }} maw={420} data-testid="users-search" />
-          <NativeSelect
-            aria-label={t("accounts.users.statusFilter")}
-            value={status ?? ""}
-            onChange={(event) => table.setFilter("status", event.currentTarget.value)}
-            w={{ base: "100%", xs: 200 }}
-            data-testid="users-status-filter"
-          >
-            <option value="">{t("accounts.users.allStatuses")}</option>
-            {userStatus.options.map((option) => (
-              <option key={option} value={option}>
-                {t(`accounts.users.status.${option}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </Group>
-        <DataTable
-          table={table}
-          columns={columns}
-          data={list.data?.items}
-          total={list.data?.total}
-          isLoading={list.isPending}
-          isFetching={list.isFetching}
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          label={t("accounts.users.tableLabel")}
-          getRowId={(user) => user.id}
-          emptyTitle={t("accounts.users.emptyTitle")}
-          emptyDescription={t("accounts.users.emptyDescription")}
-          minWidth={1000}
-          testId="users-table"
-        />
-      </Stack>
-      <UserActionDialog target={target} currentUserId={me?.id} onClose={() => setTarget(null)} />
-    </>
+    <ListScreen
+      title={t("pages.admin.users.title")}
+      description={t("accounts.users.subtitle")}
+      table={table}
+      useList={useUsers}
+      columns={columns}
+      texts={{ tableLabel: t("accounts.users.tableLabel"), emptyTitle: t("accounts.users.emptyTitle"), emptyDescription: t("accounts.users.emptyDescription") }}
+      search={{ label: t("accounts.users.search"), testId: "users-search" }}
+      filters={[
+        {
+          param: "status",
+          label: t("accounts.users.statusFilter"),
+          allLabel: t("accounts.users.allStatuses"),
+          options: userStatus.options.map((status) => ({ value: status, label: t(`accounts.users.status.${status}`) })),
+          testId: "users-status-filter",
+        },
+      ]}
+      rowName={displayName}
+      rowActions={{
+        as: "menu",
+        header: t("accounts.users.columns.actions"),
+        label: (user) => t("accounts.users.actionsFor", { name: displayName(user) }),
+        testId: "user-actions",
+        items,
+      }}
+      minWidth={1000}
+      testId="users-table"
+    />
   );
 }
 

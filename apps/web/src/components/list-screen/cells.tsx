@@ -1,0 +1,12 @@
+import { Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+
+/** A description in a table cell: two lines at most, "No description" (dimmed) when empty. */
+export function DescriptionCell({ text, maw }: { text: string | null | undefined; maw: number }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" c={text ? undefined : "dimmed"} lineClamp={2} maw={maw}>
+      {text || t("commerce.common.noDescription")}
+    </Text>
+  );
+}
