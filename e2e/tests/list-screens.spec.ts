@@ -1,0 +1,132 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { admin, apiLogin, expect, PASSWORD, readyAccount, test } from "./support";
+
+/**
+ * The list screens built on components/list-screen (features, services, projects, admin plans,
+ * users), each as a list and with its modal open (the edit form, or the confirmation where there is
+ * no form), in light/dark × en/tr × 1440px/390px, written to e2e/artifacts/list-*.png for people to
+ * look at.
+ */
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
+mkdirSync(artifacts, { recursive: true });
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+const tag = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+
+async function create(request: APIRequestContext, token: string, resource: string, data: Record<string, unknown>): Promise<{ id: string }> {
+  const response = await request.post(`/api/v1/${resource}`, { headers: auth(token), data });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data;
+}
+
+interface Screen {
+  name: string;
+  route: string;
+  token: string;
+  /** Opens the screen's modal. */
+  open: (page: Page) => Promise<void>;
+}
+
+const firstRow = (page: Page) => page.locator("tbody tr").first();
+
+test.describe("list screen screenshots", () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("features, services, projects, plans and users: list and modal, light/dark × en/tr × 1440/390", async ({ browser, request }) => {
+    const adminToken = await apiLogin(request, admin.email, admin.password);
+    const feature = await create(request, adminToken, "features", { name: `Network Access Control ${tag}`, description: "Identity-based access for wired and wireless networks.", price: 499 });
+    await create(request, adminToken, "features", { name: `Log Management ${tag}`, description: "", price: 129.5 });
+    const service = await create(request, adminToken, "services", { name: `Installation ${tag}`, description: "On-site or remote installation by our engineers." });
+    await create(request, adminToken, "plans", {
+      name: `Starter ${tag}`,
+      description: "One product for a single site.",
+      price: 499,
+      currency: "USD",
+      billingPeriod: "yearly",
+      durationDays: 365,
+      maxActivations: 1,
+      featureIds: [feature.id],
+      serviceIds: [service.id],
+    });
+    const email = await readyAccount(request, "list-shots", "Deniz");
+    const customerToken = await apiLogin(request, email, PASSWORD);
+    await create(request, customerToken, "projects", { name: "Istanbul HQ", description: "Network access control for the head office" });
+    await create(request, customerToken, "projects", { name: "Izmir branch" });
+
+    const editFirst = async (page: Page) => {
+      await firstRow(page).getByRole("button").first().click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expect(page.getByRole("dialog").getByRole("textbox").first()).not.toHaveValue("");
+    };
+    const screens: Screen[] = [
+      { name: "features", route: `/admin/manage-features?q=${tag}`, token: adminToken, open: editFirst },
+      { name: "services", route: `/admin/manage-services?q=${tag}`, token: adminToken, open: editFirst },
+      { name: "projects", route: "/projects", token: customerToken, open: editFirst },
+      {
+        name: "plans",
+        route: `/admin/plans?q=${tag}`,
+        token: adminToken,
+        open: async (page) => {
+          await firstRow(page).getByRole("button").last().click();
+          await expect(page.getByRole("dialog")).toBeVisible();
+        },
+      },
+      {
+        name: "users",
+        route: "/admin/users",
+        token: adminToken,
+        open: async (page) => {
+          await page.getByTestId("user-actions").first().click();
+          await page.getByRole("menuitem").first().click();
+          await expect(page.getByRole("dialog")).toBeVisible();
+        },
+      },
+    ];
+
+    for (const width of [1440, 390]) {
+      const context = await browser.newContext({
+        viewport: { width, height: width > 600 ? 900 : 844 },
+        deviceScaleFactor: 1,
+        reducedMotion: "reduce",
+        ...(width < 600 ? { isMobile: true, hasTouch: true } : {}),
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto("/404");
+      for (const theme of ["light", "dark"]) {
+        for (const language of ["en", "tr"]) {
+          for (const screen of screens) {
+            await page.evaluate(
+              ([token, storedLanguage, storedTheme]) => {
+                localStorage.setItem("token", token);
+                localStorage.setItem("language", storedLanguage);
+                localStorage.setItem("theme", storedTheme);
+              },
+              [screen.token, language, theme] as const,
+            );
+            await page.goto(screen.route);
+            await expect(page.locator("html")).toHaveAttribute("lang", language);
+            await expect(firstRow(page)).toBeVisible();
+            await expect(page.getByTestId("data-table-skeleton")).toHaveCount(0);
+            await page.evaluate(() => document.fonts.ready);
+            const file = (suffix: string) => path.join(artifacts, `list-${screen.name}${suffix}-${theme}-${language}-${width}.png`);
+            await page.screenshot({ path: file(""), fullPage: true, animations: "disabled" });
+            await screen.open(page);
+            await page.screenshot({ path: file("-modal"), animations: "disabled" });
+            await page.keyboard.press("Escape");
+            await expect(page.getByRole("dialog")).toHaveCount(0);
+          }
+        }
+      }
+      expect(errors, "console errors and warnings").toEqual([]);
+      await context.close();
+    }
+  });
+});
