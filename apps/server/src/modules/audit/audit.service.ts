@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { AuditEvent, Page, auditListQuerySchema } from "@portal/contract";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { auditEvents, users } from "../../db/schema/index.js";
-import { containsPattern, pageWindow, toPage } from "../../lib/pagination.js";
+import { containsPattern, countRows, pageOrder, pageWindow, toPage } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
 
 export interface AuditEntry {
@@ -47,7 +47,6 @@ function auditFilters(query: ParsedAuditQuery): SQL | undefined {
 
 export async function listAuditEvents(db: Database, query: ParsedAuditQuery): Promise<Page<AuditEvent>> {
   const where = auditFilters(query);
-  const direction = query.order === "asc" ? asc : desc;
   const { limit, offset } = pageWindow(query);
   return toPage(
     query,
@@ -56,14 +55,10 @@ export async function listAuditEvents(db: Database, query: ParsedAuditQuery): Pr
       .from(auditEvents)
       .leftJoin(users, eq(users.id, auditEvents.actorId))
       .where(where)
-      .orderBy(direction(sortColumns[query.sort]), direction(auditEvents.id))
+      .orderBy(...pageOrder(query.order, sortColumns[query.sort], auditEvents.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(auditEvents)
-      .leftJoin(users, eq(users.id, auditEvents.actorId))
-      .where(where),
+    db.select(countRows()).from(auditEvents).leftJoin(users, eq(users.id, auditEvents.actorId)).where(where),
     presentAuditEvent,
   );
 }

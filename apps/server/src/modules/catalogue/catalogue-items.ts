@@ -1,11 +1,11 @@
-import { asc, desc, eq, ilike, sql } from "drizzle-orm";
+import { eq, ilike, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ErrorCode, Page } from "@portal/contract";
 import type { Database } from "../../db/client.js";
 import type { features, services } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { isForeignKeyViolation, uniqueViolationConstraint } from "../../lib/db-errors.js";
-import { containsPattern, pageWindow, toPage } from "../../lib/pagination.js";
+import { containsPattern, countRows, pageOrder, pageWindow, toPage } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
 
@@ -37,13 +37,12 @@ export function catalogueItems<Row, Input extends { name: string }, Item>(spec: 
   return {
     list(db: Database, query: { page: number; pageSize: number; sort: string; order: "asc" | "desc"; q?: string | undefined }): Promise<Page<Item>> {
       const where = query.q ? ilike(table.name, containsPattern(query.q)) : undefined;
-      const direction = query.order === "asc" ? asc : desc;
       const sortColumn = spec.sortColumns[query.sort] ?? table.name;
       const { limit, offset } = pageWindow(query);
       return toPage(
         query,
-        db.select().from(table).where(where).orderBy(direction(sortColumn), direction(table.id)).limit(limit).offset(offset) as Promise<Row[]>,
-        db.select({ total: sql<number>`count(*)::int` }).from(table).where(where),
+        db.select().from(table).where(where).orderBy(...pageOrder(query.order, sortColumn, table.id)).limit(limit).offset(offset) as Promise<Row[]>,
+        db.select(countRows()).from(table).where(where),
         spec.present,
       );
     },

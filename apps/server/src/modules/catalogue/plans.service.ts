@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import {
   CUSTOM_PLAN_CURRENCY,
   type CurrentPlan,
@@ -24,7 +24,7 @@ import {
 import { AppError } from "../../lib/app-error.js";
 import { isForeignKeyViolation } from "../../lib/db-errors.js";
 import { toCents } from "../../lib/money.js";
-import { containsPattern, pageWindow } from "../../lib/pagination.js";
+import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { presentPlan } from "./catalogue.presenters.js";
@@ -72,13 +72,13 @@ export async function listPlans(db: Database, user: UserRow, query: PlanQuery): 
   else if (query.active !== undefined) filters.push(eq(plans.active, query.active));
   if (query.q) filters.push(ilike(plans.name, containsPattern(query.q)));
   const where = and(...filters);
-  const direction = query.order === "asc" ? asc : desc;
   const { limit, offset } = pageWindow(query);
-  const [rows, [counted]] = await Promise.all([
-    db.select().from(plans).where(where).orderBy(direction(sortColumns[query.sort]), direction(plans.id)).limit(limit).offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(plans).where(where),
-  ]);
-  return { items: await withContents(db, rows), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  return toPageOf(
+    query,
+    db.select().from(plans).where(where).orderBy(...pageOrder(query.order, sortColumns[query.sort], plans.id)).limit(limit).offset(offset),
+    db.select(countRows()).from(plans).where(where),
+    (rows) => withContents(db, rows),
+  );
 }
 
 async function findVisiblePlan(executor: Executor, user: UserRow, id: string): Promise<PlanRow> {

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { InstallationList, License, licenseListQuerySchema, Page } from "@portal/contract";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { installations, licenses, licenseTokens, plans, type InstallationRow, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import { containsPattern, pageWindow } from "../../lib/pagination.js";
+import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { buildLicenseFile, type Signer } from "../../lib/signing.js";
 import { recordAudit } from "../audit/audit.service.js";
@@ -35,17 +35,13 @@ export async function listLicenses(db: Database, user: UserRow, query: LicenseQu
     filters.push(sql`(${licenses.keyCompact} like ${containsPattern(compact)} or ${plans.name} ilike ${containsPattern(query.q)})`);
   }
   const where = and(...filters);
-  const direction = query.order === "asc" ? asc : desc;
   const { limit, offset } = pageWindow(query);
-  const [rows, [counted]] = await Promise.all([
-    licenseSelect(db).where(where).orderBy(direction(sortColumns[query.sort]), direction(licenses.id)).limit(limit).offset(offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(licenses)
-      .innerJoin(plans, eq(plans.id, licenses.planId))
-      .where(where),
-  ]);
-  return { items: (await withFeatures(db, rows)).map(presentLicense), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  return toPageOf(
+    query,
+    licenseSelect(db).where(where).orderBy(...pageOrder(query.order, sortColumns[query.sort], licenses.id)).limit(limit).offset(offset),
+    db.select(countRows()).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId)).where(where),
+    async (rows) => (await withFeatures(db, rows)).map(presentLicense),
+  );
 }
 
 export async function findVisibleLicense(executor: Executor, user: UserRow, id: string): Promise<LicenseRecord> {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import {
   CUSTOM_PLAN_CURRENCY,
   type LicenseRequest,
@@ -23,7 +23,7 @@ import {
   type UserRow,
 } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import { containsPattern, pageWindow } from "../../lib/pagination.js";
+import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { CUSTOM_PLAN_DEFAULTS } from "../catalogue/plans.service.js";
@@ -144,13 +144,13 @@ export async function listLicenseRequests(db: Database, user: UserRow, query: Re
     );
   }
   const where = and(...filters);
-  const direction = query.order === "asc" ? asc : desc;
   const { limit, offset } = pageWindow(query);
-  const [rows, [counted]] = await Promise.all([
-    db.select().from(licenseRequests).where(where).orderBy(direction(sortColumns[query.sort]), direction(licenseRequests.id)).limit(limit).offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(licenseRequests).where(where),
-  ]);
-  return { items: await present(db, rows), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  return toPageOf(
+    query,
+    db.select().from(licenseRequests).where(where).orderBy(...pageOrder(query.order, sortColumns[query.sort], licenseRequests.id)).limit(limit).offset(offset),
+    db.select(countRows()).from(licenseRequests).where(where),
+    (rows) => present(db, rows),
+  );
 }
 
 async function findRequest(executor: Executor, user: UserRow, id: string, forUpdate = false): Promise<LicenseRequestRow> {

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, eq, ilike, sql } from "drizzle-orm";
 import type { Page, Project, projectBodySchema, projectListQuerySchema } from "@portal/contract";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { projects, type ProjectRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { isForeignKeyViolation, uniqueViolationConstraint } from "../../lib/db-errors.js";
-import { containsPattern, pageWindow, toPage } from "../../lib/pagination.js";
+import { containsPattern, countRows, pageOrder, pageWindow, toPage } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
 
@@ -34,12 +34,11 @@ function nameTaken(error: unknown): never {
 
 export function listProjects(db: Database, ownerId: string, query: ProjectQuery): Promise<Page<Project>> {
   const where = and(eq(projects.ownerId, ownerId), query.q ? ilike(projects.name, containsPattern(query.q)) : undefined);
-  const direction = query.order === "asc" ? asc : desc;
   const { limit, offset } = pageWindow(query);
   return toPage(
     query,
-    db.select().from(projects).where(where).orderBy(direction(sortColumns[query.sort]), direction(projects.id)).limit(limit).offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(projects).where(where),
+    db.select().from(projects).where(where).orderBy(...pageOrder(query.order, sortColumns[query.sort], projects.id)).limit(limit).offset(offset),
+    db.select(countRows()).from(projects).where(where),
     presentProject,
   );
 }

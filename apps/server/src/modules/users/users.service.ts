@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Page, User, userListQuerySchema, userPatchBodySchema } from "@portal/contract";
 import type { z } from "zod";
 import type { Database, Transaction } from "../../db/client.js";
@@ -7,7 +7,7 @@ import { AppError } from "../../lib/app-error.js";
 import { queueMail, type Mailing } from "../jobs/mail.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
-import { containsPattern, pageWindow, toPage } from "../../lib/pagination.js";
+import { containsPattern, countRows, pageOrder, pageWindow, toPage } from "../../lib/pagination.js";
 import { accountApprovedMail } from "../auth/auth.mails.js";
 import { revokeAllSessions } from "../auth/account.service.js";
 import { presentUser } from "./users.presenter.js";
@@ -34,12 +34,11 @@ export async function listUsers(db: Database, query: ParsedUserQuery): Promise<P
     );
   }
   const where = filters.length ? and(...filters) : undefined;
-  const direction = query.order === "asc" ? asc : desc;
   const { limit, offset } = pageWindow(query);
   return toPage(
     query,
-    db.select().from(users).where(where).orderBy(direction(sortColumns[query.sort]), direction(users.id)).limit(limit).offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+    db.select().from(users).where(where).orderBy(...pageOrder(query.order, sortColumns[query.sort], users.id)).limit(limit).offset(offset),
+    db.select(countRows()).from(users).where(where),
     presentUser,
   );
 }
