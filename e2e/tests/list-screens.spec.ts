@@ -33,10 +33,14 @@ interface Screen {
 const firstRow = (page: Page) => page.locator("tbody tr").first();
 
 test.describe("list screen screenshots", () => {
-  test.describe.configure({ timeout: 240_000 });
+  // 40 page loads and 40 modals per width on a machine shared by several test runs.
+  test.describe.configure({ timeout: 480_000 });
 
-  test("features, services, projects, plans and users: list and modal, light/dark × en/tr × 1440/390", async ({ browser, request }) => {
-    const adminToken = await apiLogin(request, admin.email, admin.password);
+  let adminToken = "";
+  let customerToken = "";
+
+  test.beforeAll(async ({ request }) => {
+    adminToken = await apiLogin(request, admin.email, admin.password);
     const feature = await create(request, adminToken, "features", { name: `Network Access Control ${tag}`, description: "Identity-based access for wired and wireless networks.", price: 499 });
     await create(request, adminToken, "features", { name: `Log Management ${tag}`, description: "", price: 129.5 });
     const service = await create(request, adminToken, "services", { name: `Installation ${tag}`, description: "On-site or remote installation by our engineers." });
@@ -52,81 +56,85 @@ test.describe("list screen screenshots", () => {
       serviceIds: [service.id],
     });
     const email = await readyAccount(request, "list-shots", "Deniz");
-    const customerToken = await apiLogin(request, email, PASSWORD);
+    customerToken = await apiLogin(request, email, PASSWORD);
     await create(request, customerToken, "projects", { name: "Istanbul HQ", description: "Network access control for the head office" });
     await create(request, customerToken, "projects", { name: "Izmir branch" });
+  });
 
-    const editFirst = async (page: Page) => {
-      await firstRow(page).getByRole("button").first().click();
-      await expect(page.getByRole("dialog")).toBeVisible();
-      await expect(page.getByRole("dialog").getByRole("textbox").first()).not.toHaveValue("");
-    };
-    const screens: Screen[] = [
-      { name: "features", route: `/admin/manage-features?q=${tag}`, token: adminToken, open: editFirst },
-      { name: "services", route: `/admin/manage-services?q=${tag}`, token: adminToken, open: editFirst },
-      { name: "projects", route: "/projects", token: customerToken, open: editFirst },
-      {
-        name: "plans",
-        route: `/admin/plans?q=${tag}`,
-        token: adminToken,
-        open: async (page) => {
-          await firstRow(page).getByRole("button").last().click();
-          await expect(page.getByRole("dialog")).toBeVisible();
+  for (const width of [1440, 390]) {
+    test(`features, services, projects, plans and users: list and modal at ${width}px in light/dark × en/tr`, async ({ browser }) => {
+      const editFirst = async (page: Page) => {
+        await firstRow(page).getByRole("button").first().click();
+        await expect(page.getByRole("dialog")).toBeVisible();
+        await expect(page.getByRole("dialog").getByRole("textbox").first()).not.toHaveValue("");
+      };
+      const screens: Screen[] = [
+        { name: "features", route: `/admin/manage-features?q=${tag}`, token: adminToken, open: editFirst },
+        { name: "services", route: `/admin/manage-services?q=${tag}`, token: adminToken, open: editFirst },
+        { name: "projects", route: "/projects", token: customerToken, open: editFirst },
+        {
+          name: "plans",
+          route: `/admin/plans?q=${tag}`,
+          token: adminToken,
+          open: async (page) => {
+            await firstRow(page).getByRole("button").last().click();
+            await expect(page.getByRole("dialog")).toBeVisible();
+          },
         },
-      },
-      {
-        name: "users",
-        route: "/admin/users",
-        token: adminToken,
-        open: async (page) => {
-          await page.getByTestId("user-actions").first().click();
-          await page.getByRole("menuitem").first().click();
-          await expect(page.getByRole("dialog")).toBeVisible();
+        {
+          name: "users",
+          route: "/admin/users",
+          token: adminToken,
+          open: async (page) => {
+            await page.getByTestId("user-actions").first().click();
+            await page.getByRole("menuitem").first().click();
+            await expect(page.getByRole("dialog")).toBeVisible();
+          },
         },
-      },
-    ];
+      ];
 
-    for (const width of [1440, 390]) {
-      const context = await browser.newContext({
-        viewport: { width, height: width > 600 ? 900 : 844 },
-        deviceScaleFactor: 1,
-        reducedMotion: "reduce",
-        ...(width < 600 ? { isMobile: true, hasTouch: true } : {}),
-      });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
-      });
-      page.on("pageerror", (error) => errors.push(error.message));
-      await page.goto("/404");
-      for (const theme of ["light", "dark"]) {
-        for (const language of ["en", "tr"]) {
-          for (const screen of screens) {
-            await page.evaluate(
-              ([token, storedLanguage, storedTheme]) => {
-                localStorage.setItem("token", token);
-                localStorage.setItem("language", storedLanguage);
-                localStorage.setItem("theme", storedTheme);
-              },
-              [screen.token, language, theme] as const,
-            );
-            await page.goto(screen.route);
-            await expect(page.locator("html")).toHaveAttribute("lang", language);
-            await expect(firstRow(page)).toBeVisible();
-            await expect(page.getByTestId("data-table-skeleton")).toHaveCount(0);
-            await page.evaluate(() => document.fonts.ready);
-            const file = (suffix: string) => path.join(artifacts, `list-${screen.name}${suffix}-${theme}-${language}-${width}.png`);
-            await page.screenshot({ path: file(""), fullPage: true, animations: "disabled" });
-            await screen.open(page);
-            await page.screenshot({ path: file("-modal"), animations: "disabled" });
-            await page.keyboard.press("Escape");
-            await expect(page.getByRole("dialog")).toHaveCount(0);
+      {
+        const context = await browser.newContext({
+          viewport: { width, height: width > 600 ? 900 : 844 },
+          deviceScaleFactor: 1,
+          reducedMotion: "reduce",
+          ...(width < 600 ? { isMobile: true, hasTouch: true } : {}),
+        });
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on("console", (message) => {
+          if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
+        });
+        page.on("pageerror", (error) => errors.push(error.message));
+        await page.goto("/404");
+        for (const theme of ["light", "dark"]) {
+          for (const language of ["en", "tr"]) {
+            for (const screen of screens) {
+              await page.evaluate(
+                ([token, storedLanguage, storedTheme]) => {
+                  localStorage.setItem("token", token);
+                  localStorage.setItem("language", storedLanguage);
+                  localStorage.setItem("theme", storedTheme);
+                },
+                [screen.token, language, theme] as const,
+              );
+              await page.goto(screen.route);
+              await expect(page.locator("html")).toHaveAttribute("lang", language);
+              await expect(firstRow(page)).toBeVisible();
+              await expect(page.getByTestId("data-table-skeleton")).toHaveCount(0);
+              await page.evaluate(() => document.fonts.ready);
+              const file = (suffix: string) => path.join(artifacts, `list-${screen.name}${suffix}-${theme}-${language}-${width}.png`);
+              await page.screenshot({ path: file(""), fullPage: true, animations: "disabled" });
+              await screen.open(page);
+              await page.screenshot({ path: file("-modal"), animations: "disabled" });
+              await page.keyboard.press("Escape");
+              await expect(page.getByRole("dialog")).toHaveCount(0);
+            }
           }
         }
+        expect(errors, "console errors and warnings").toEqual([]);
+        await context.close();
       }
-      expect(errors, "console errors and warnings").toEqual([]);
-      await context.close();
-    }
-  });
+    });
+  }
 });

@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDataTableColumnHelper, type ServerTableOptions } from "@/components/data-table";
 import { deleteAction, editAction, ListScreen, type ListColumns } from "@/components/list-screen";
 import { apiClient, type Envelope, type QueryParams } from "@/lib/api-client";
+import { click, field, stubBrowserApis, type, waitFor } from "@/test/dom";
 
 // A made-up resource described the way the real list pages describe theirs, talking to a fake
 // server through the app's API client (fetch is the only thing mocked).
@@ -111,16 +112,7 @@ function defaultAnswer(call: Call) {
 }
 const listCalls = (calls: Call[]) => calls.filter((call) => call.method === "GET" && call.url.pathname === "/api/v1/widgets");
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  // Mantine's autosize textarea listens for web fonts; jsdom has no document.fonts.
-  if (!("fonts" in document)) Object.defineProperty(document, "fonts", { value: { addEventListener() {}, removeEventListener() {} } });
-});
+beforeAll(stubBrowserApis);
 
 let root: Root | undefined;
 let container: HTMLElement | undefined;
@@ -153,40 +145,14 @@ function renderAt(url: string) {
   );
 }
 
-async function waitFor(check: () => void, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    }
-  }
-}
-
 const text = () => document.body.textContent ?? "";
 const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const button = (name: string, scope: ParentNode = document) =>
   [...scope.querySelectorAll<HTMLElement>("button, a")].find((element) => element.getAttribute("aria-label") === name || element.textContent === name);
 const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
-const click = (element: Element | null | undefined) => {
-  if (!element) throw new Error("nothing to click");
-  act(() => (element as HTMLElement).click());
-};
-const change = (element: Element | null | undefined, value: string) =>
-  act(() => {
-    const input = element as HTMLInputElement | HTMLSelectElement;
-    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), "value")!.set!;
-    setter.call(input, value);
-    input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
-    input.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
-  });
-/** The input a visible label names (Mantine appends " *" to required labels). */
-const field = (label: string) => {
-  const element = [...document.querySelectorAll("label")].find((candidate) => candidate.textContent?.replace(/\s*\*$/, "") === label);
-  return element?.htmlFor ? (document.getElementById(element.htmlFor) as HTMLInputElement) : null;
+const change = (element: Element | null | undefined, value: string) => {
+  if (!element) throw new Error("nothing to type into");
+  type(element, value);
 };
 
 describe("<ListScreen>", { timeout: 20_000 }, () => {
@@ -250,9 +216,9 @@ describe("<ListScreen>", { timeout: 20_000 }, () => {
     click(button("Add widget"));
     await waitFor(() => expect(dialog()?.textContent).toContain("New widget"));
     // Required and max length come from the schema (Name: required, at most 120).
-    expect(field("Name")?.required).toBe(true);
-    expect(field("Name")?.maxLength).toBe(120);
-    expect(field("Description")?.required).toBe(false);
+    expect(field("Name").required).toBe(true);
+    expect(field("Name").maxLength).toBe(120);
+    expect(field("Description").required).toBe(false);
     click(button("Create", dialog()!));
     await waitFor(() => expect(dialog()?.textContent).toContain("This field is required"));
     expect(calls.some((call) => call.method === "POST")).toBe(false);
@@ -274,13 +240,13 @@ describe("<ListScreen>", { timeout: 20_000 }, () => {
     await waitFor(() => expect(text()).toContain("Sprocket"));
     click(button("Edit: Sprocket"));
     await waitFor(() => expect(dialog()?.textContent).toContain("Edit widget"));
-    expect(field("Name")?.value).toBe("Sprocket");
-    expect(field("Description")?.value).toBe("Toothed");
+    expect(field("Name").value).toBe("Sprocket");
+    expect(field("Description").value).toBe("Toothed");
     change(field("Name"), "Gear");
     click(button("Save changes", dialog()!));
     await waitFor(() => expect(calls.find((call) => call.method === "PUT")?.url.pathname).toBe("/api/v1/widgets/w1"));
     await waitFor(() => expect(dialog()?.textContent).toContain("An item with this name already exists."));
-    expect(field("Name")?.getAttribute("aria-invalid")).toBe("true");
+    expect(field("Name").getAttribute("aria-invalid")).toBe("true");
   });
 
   it("asks before a delete and deletes only when confirmed", async () => {

@@ -4,6 +4,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { AddCardForm } from "../components/add-card-form";
+import { click, field, type as typeInto, waitFor } from "@/test/dom";
 import { cardFormSchema, formatCardNumber, toPaymentMethodBody } from "../lib/card-form";
 
 // @testing-library/dom is not installed (only its React wrapper is), so these tests render with
@@ -62,27 +63,8 @@ function mockFetch() {
   );
 }
 
-/** The input a visible label names (Mantine appends " *" to required labels). */
-function field(label: string): HTMLInputElement {
-  const element = [...document.querySelectorAll("label")].find((candidate) => candidate.textContent?.replace(/\s*\*$/, "") === label);
-  const input = element?.htmlFor ? document.getElementById(element.htmlFor) : element?.querySelector("input");
-  if (!input) throw new Error(`no field labelled ${label}`);
-  return input as HTMLInputElement;
-}
-
 function type(label: string, value: string) {
-  act(() => {
-    const input = field(label);
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
-    setter.call(input, value);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-    input.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
-  });
-}
-
-function click(element: Element | null | undefined) {
-  if (!element) throw new Error("nothing to click");
-  act(() => (element as HTMLElement).click());
+  typeInto(field(label), value);
 }
 
 function button(name: string) {
@@ -92,19 +74,6 @@ function button(name: string) {
 function choose(label: string, option: string) {
   click(field(label));
   click([...document.querySelectorAll('[role="option"]')].find((candidate) => candidate.textContent === option));
-}
-
-async function waitFor(check: () => void, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    }
-  }
 }
 
 const text = () => document.body.textContent ?? "";
