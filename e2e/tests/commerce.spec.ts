@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
-import { admin, apiLogin, expect, readyAccount, test } from "./support";
+import { admin, apiLogin, expect, readyAccount, screenshotPage, test } from "./support";
 
 /**
  * Issue 5 in the browser: an administrator creates a feature and a template plan in the UI; a
@@ -503,18 +503,7 @@ async function shoot(browser: Browser, data: ScreenshotData, adminToken: string)
   combos.push({ width: 390, theme: "dark", language: "fa", screens: [carousel] });
 
   for (const width of [1440, 390]) {
-    const context = await browser.newContext({
-      viewport: { width, height: width > 600 ? 900 : 844 },
-      deviceScaleFactor: 1,
-      reducedMotion: "reduce",
-      ...(width < 600 ? { isMobile: true, hasTouch: true } : {}),
-    });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+    const { context, page, errors } = await screenshotPage(browser, width);
     for (const combo of combos.filter((entry) => entry.width === width)) {
       for (const screen of combo.screens) {
         await openAs(page, screen.token, screen.route, { language: combo.language, theme: combo.theme });

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { admin, apiLogin, expect, PASSWORD, readyAccount, test } from "./support";
+import { admin, apiLogin, expect, PASSWORD, readyAccount, screenshotPage, test } from "./support";
 
 /**
  * The list screens built on components/list-screen (features, services, projects, admin plans,
@@ -93,48 +93,35 @@ test.describe("list screen screenshots", () => {
         },
       ];
 
-      {
-        const context = await browser.newContext({
-          viewport: { width, height: width > 600 ? 900 : 844 },
-          deviceScaleFactor: 1,
-          reducedMotion: "reduce",
-          ...(width < 600 ? { isMobile: true, hasTouch: true } : {}),
-        });
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on("console", (message) => {
-          if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
-        });
-        page.on("pageerror", (error) => errors.push(error.message));
-        await page.goto("/404");
-        for (const theme of ["light", "dark"]) {
-          for (const language of ["en", "tr"]) {
-            for (const screen of screens) {
-              await page.evaluate(
-                ([token, storedLanguage, storedTheme]) => {
-                  localStorage.setItem("token", token);
-                  localStorage.setItem("language", storedLanguage);
-                  localStorage.setItem("theme", storedTheme);
-                },
-                [screen.token, language, theme] as const,
-              );
-              await page.goto(screen.route);
-              await expect(page.locator("html")).toHaveAttribute("lang", language);
-              await expect(firstRow(page)).toBeVisible();
-              await expect(page.getByTestId("data-table-skeleton")).toHaveCount(0);
-              await page.evaluate(() => document.fonts.ready);
-              const file = (suffix: string) => path.join(artifacts, `list-${screen.name}${suffix}-${theme}-${language}-${width}.png`);
-              await page.screenshot({ path: file(""), fullPage: true, animations: "disabled" });
-              await screen.open(page);
-              await page.screenshot({ path: file("-modal"), animations: "disabled" });
-              await page.keyboard.press("Escape");
-              await expect(page.getByRole("dialog")).toHaveCount(0);
-            }
+      const { context, page, errors } = await screenshotPage(browser, width);
+      await page.goto("/404");
+      for (const theme of ["light", "dark"]) {
+        for (const language of ["en", "tr"]) {
+          for (const screen of screens) {
+            await page.evaluate(
+              ([token, storedLanguage, storedTheme]) => {
+                localStorage.setItem("token", token);
+                localStorage.setItem("language", storedLanguage);
+                localStorage.setItem("theme", storedTheme);
+              },
+              [screen.token, language, theme] as const,
+            );
+            await page.goto(screen.route);
+            await expect(page.locator("html")).toHaveAttribute("lang", language);
+            await expect(firstRow(page)).toBeVisible();
+            await expect(page.getByTestId("data-table-skeleton")).toHaveCount(0);
+            await page.evaluate(() => document.fonts.ready);
+            const file = (suffix: string) => path.join(artifacts, `list-${screen.name}${suffix}-${theme}-${language}-${width}.png`);
+            await page.screenshot({ path: file(""), fullPage: true, animations: "disabled" });
+            await screen.open(page);
+            await page.screenshot({ path: file("-modal"), animations: "disabled" });
+            await page.keyboard.press("Escape");
+            await expect(page.getByRole("dialog")).toHaveCount(0);
           }
         }
-        expect(errors, "console errors and warnings").toEqual([]);
-        await context.close();
       }
+      expect(errors, "console errors and warnings").toEqual([]);
+      await context.close();
     });
   }
 });

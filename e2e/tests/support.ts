@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
 export const admin = {
   email: process.env.PORTAL_E2E_ADMIN_EMAIL!,
@@ -190,4 +190,24 @@ export async function enableTwoFactor(request: APIRequestContext, email: string)
   const { recoveryCodes } = ((await enable.json()) as Envelope<{ recoveryCodes: string[] }>).data;
   await request.post("/api/v1/auth/logout", { headers });
   return { secret, recoveryCodes };
+}
+
+/**
+ * A page for screenshots at `width` (below 600px a touch phone, 844px high; else 900px high), with
+ * motion reduced, and the console errors and warnings it collects for the test to check at the end.
+ */
+export async function screenshotPage(browser: Browser, width: number): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width, height: width > 600 ? 900 : 844 },
+    deviceScaleFactor: 1,
+    reducedMotion: "reduce",
+    ...(width < 600 ? { isMobile: true, hasTouch: true } : {}),
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { context, page, errors };
 }

@@ -1,4 +1,5 @@
-import { act } from "react";
+import { act, type ReactNode } from "react";
+import { createRoot, type Root } from "react-dom/client";
 
 /**
  * Helpers for component tests that render with react-dom and drive the DOM directly
@@ -15,6 +16,25 @@ export function stubBrowserApis(): void {
   } as unknown as typeof ResizeObserver;
   if (!("fonts" in document)) Object.defineProperty(document, "fonts", { value: { addEventListener() {}, removeEventListener() {} } });
   Element.prototype.scrollIntoView ??= () => {};
+}
+
+let mounted: { root: Root; container: HTMLElement } | undefined;
+
+/** Renders `element` into a fresh container in the body; `unmount()` (in an afterEach) removes it. */
+export function mount(element: ReactNode): void {
+  unmount();
+  const container = document.body.appendChild(document.createElement("div"));
+  const root = createRoot(container);
+  act(() => root.render(element));
+  mounted = { root, container };
+}
+
+export function unmount(): void {
+  if (!mounted) return;
+  const { root, container } = mounted;
+  act(() => root.unmount());
+  container.remove();
+  mounted = undefined;
 }
 
 /** Retries `check` (an expect) until it passes, letting React and timers run in between. */

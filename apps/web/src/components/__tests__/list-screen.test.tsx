@@ -3,13 +3,12 @@ import { Notifications } from "@mantine/notifications";
 import { serviceBodySchema, type Page } from "@portal/contract";
 import { keepPreviousData, QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDataTableColumnHelper, type ServerTableOptions } from "@/components/data-table";
 import { deleteAction, editAction, ListScreen, type ListColumns } from "@/components/list-screen";
 import { apiClient, type Envelope, type QueryParams } from "@/lib/api-client";
-import { click, field, stubBrowserApis, type, waitFor } from "@/test/dom";
+import { click, field, mount, stubBrowserApis, type, unmount, waitFor } from "@/test/dom";
 
 // A made-up resource described the way the real list pages describe theirs, talking to a fake
 // server through the app's API client (fetch is the only thing mocked).
@@ -114,13 +113,7 @@ const listCalls = (calls: Call[]) => calls.filter((call) => call.method === "GET
 
 beforeAll(stubBrowserApis);
 
-let root: Root | undefined;
-let container: HTMLElement | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-  root = undefined;
-});
+afterEach(unmount);
 
 function renderAt(url: string) {
   const router = createMemoryRouter(
@@ -131,17 +124,13 @@ function renderAt(url: string) {
     { initialEntries: [url] },
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  container = document.body.appendChild(document.createElement("div"));
-  root = createRoot(container);
-  act(() =>
-    root!.render(
-      <MantineProvider env="test">
-        <Notifications />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    ),
+  mount(
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
   );
 }
 
@@ -201,7 +190,7 @@ describe("<ListScreen>", { timeout: 20_000 }, () => {
     renderAt("/widgets");
     await waitFor(() => expect(byTestId("data-table-empty")?.textContent).toContain("No widgets yet"));
     expect(button("Add widget", byTestId("data-table-empty")!)).toBeTruthy();
-    act(() => root?.unmount());
+    unmount();
 
     fail = true;
     renderAt("/widgets");
@@ -273,7 +262,7 @@ describe("<ListScreen>", { timeout: 20_000 }, () => {
     await waitFor(() => expect(text()).toContain("Gear"));
     click(button("Edit: Gear"));
     expect(byTestId("path")?.textContent).toBe("/widgets");
-    act(() => root?.unmount());
+    unmount();
     renderAt("/widgets");
     await waitFor(() => expect(text()).toContain("Gear"));
     click(document.querySelector('tr[data-row-id="w2"] td'));

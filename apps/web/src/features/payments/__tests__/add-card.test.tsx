@@ -1,34 +1,15 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { AddCardForm } from "../components/add-card-form";
-import { click, field, type as typeInto, waitFor } from "@/test/dom";
+import { click, field, mount, stubBrowserApis, type as typeInto, unmount, waitFor } from "@/test/dom";
 import { cardFormSchema, formatCardNumber, toPaymentMethodBody } from "../lib/card-form";
 
 // @testing-library/dom is not installed (only its React wrapper is), so these tests render with
 // react-dom and drive the DOM directly, as components/__tests__/data-table.test.tsx does.
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  // Mantine's combobox measures itself; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-  Element.prototype.scrollIntoView ??= () => {};
-});
-
-let root: Root | undefined;
-let container: HTMLElement | undefined;
-
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-  root = undefined;
-});
+beforeAll(stubBrowserApis);
+afterEach(unmount);
 
 const VALID_VISA = "4111 1111 1111 1111";
 const nextYear = new Date().getUTCFullYear() + 1;
@@ -36,17 +17,12 @@ const nextYear = new Date().getUTCFullYear() + 1;
 function renderForm() {
   const onDone = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  act(() =>
-    root!.render(
-      <MantineProvider env="test">
-        <QueryClientProvider client={queryClient}>
-          <AddCardForm onDone={onDone} onCancel={() => undefined} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    ),
+  mount(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <AddCardForm onDone={onDone} onCancel={() => undefined} />
+      </QueryClientProvider>
+    </MantineProvider>,
   );
   return { onDone };
 }
