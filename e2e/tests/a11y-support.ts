@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { admin, apiLogin, expect, PASSWORD, readyAccount } from "./support";
+import { admin, apiLogin, expect, PASSWORD, planBody, readyAccount } from "./support";
 
 /** WCAG 2.0/2.1 A and AA, and 2.2 AA (the issue's rule set). */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -227,19 +227,8 @@ export async function seed(request: APIRequestContext): Promise<Seed> {
     featureIds.push((await post<{ id: string }>("/api/v1/features", asAdmin, { name, description: "Axe check", price: 100 + index * 50 })).id);
   }
   await post("/api/v1/services", asAdmin, { name: `Onboarding ${id}`, description: "Axe check" });
-  const plan = await post<{ id: string }>("/api/v1/plans", asAdmin, {
-    name: `Starter ${id}`,
-    description: "One product for a single site.",
-    price: 4999, // above the other specs' plans: the pricing carousel loads the cheapest first
-    currency: "USD",
-    billingPeriod: "yearly",
-    durationDays: 365,
-    maxActivations: 1,
-    maxReleasesPer30Days: 3,
-    featureIds,
-    serviceIds: [],
-    active: true,
-  });
+  // Priced above the other specs' plans: the pricing carousel loads the cheapest first.
+  const plan = await post<{ id: string }>("/api/v1/plans", asAdmin, planBody(`Starter ${id}`, featureIds, 4999));
 
   const email = await readyAccount(request, "axe", "Ava");
   const customerToken = await apiLogin(request, email, PASSWORD);

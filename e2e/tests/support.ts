@@ -191,3 +191,20 @@ export async function enableTwoFactor(request: APIRequestContext, email: string)
   await request.post("/api/v1/auth/logout", { headers });
   return { secret, recoveryCodes };
 }
+
+/** A catalogue plan's body for POST /api/v1/plans: yearly, USD, one activation, three releases a month. */
+export function planBody(name: string, featureIds: string[], price: number): Record<string, unknown> {
+  return {
+    name,
+    description: "One product for a single site.",
+    price,
+    currency: "USD",
+    billingPeriod: "yearly",
+    durationDays: 365,
+    maxActivations: 1,
+    maxReleasesPer30Days: 3,
+    featureIds,
+    serviceIds: [],
+    active: true,
+  };
+}
