@@ -62,7 +62,7 @@ const { colors } = DEFAULT_THEME;
  */
 export const statusTones = {
   red: colors.red[9], // #c92a2a: 5.5:1 with white
-  teal: darken(colors.teal[9], 0.06), // 5.5:1 with white, 4.9:1 on gray 1 (teal 9 alone: 4.498)
+  teal: darken(colors.teal[9], 0.06), // #087756: 5.6:1 with white, 5.0:1 on gray 1 (teal 9: 4.498)
   blue: colors.blue[8], // #1971c2: 5.0:1
   green: darken(colors.green[9], 0.12), // 5.4:1
   orange: darken(colors.orange[9], 0.1), // 5.1:1
