@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { admin, apiLogin, expect, PASSWORD, readyAccount, test } from "./support";
+import { admin, apiLogin, expect, PASSWORD, planBody, readyAccount, test } from "./support";
 
 /**
  * Issue 6 in the browser: a customer requests a licence → an administrator approves it in the UI →
@@ -56,22 +56,7 @@ async function createCatalogue(request: APIRequestContext, adminToken: string): 
     featureIds.push(((await response.json()) as Envelope<{ id: string }>).data.id);
   }
   const planName = `Starter ${id}`;
-  const plan = await request.post("/api/v1/plans", {
-    headers: auth(adminToken),
-    data: {
-      name: planName,
-      description: "One product for a single site.",
-      price: 499,
-      currency: "USD",
-      billingPeriod: "yearly",
-      durationDays: 365,
-      maxActivations: 1,
-      maxReleasesPer30Days: 3,
-      featureIds,
-      serviceIds: [],
-      active: true,
-    },
-  });
+  const plan = await request.post("/api/v1/plans", { headers: auth(adminToken), data: planBody(planName, featureIds, 499) });
   expect(plan.status(), await plan.text()).toBe(201);
   return { planId: ((await plan.json()) as Envelope<{ id: string }>).data.id, planName, featureIds, featureNames };
 }

@@ -211,3 +211,20 @@ export async function screenshotPage(browser: Browser, width: number): Promise<{
   page.on("pageerror", (error) => errors.push(error.message));
   return { context, page, errors };
 }
+
+/** A catalogue plan's body for POST /api/v1/plans: yearly, USD, one activation, three releases a month. */
+export function planBody(name: string, featureIds: string[], price: number): Record<string, unknown> {
+  return {
+    name,
+    description: "One product for a single site.",
+    price,
+    currency: "USD",
+    billingPeriod: "yearly",
+    durationDays: 365,
+    maxActivations: 1,
+    maxReleasesPer30Days: 3,
+    featureIds,
+    serviceIds: [],
+    active: true,
+  };
+}

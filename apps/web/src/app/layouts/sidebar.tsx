@@ -71,7 +71,10 @@ export function Sidebar({ isAdmin, rail }: SidebarProps) {
                 <Divider my={6} w="100%" />
               </>
             ) : (
+              // A button, not Mantine's default <a>: the group toggles (aria-expanded, aria-controls) and
+              // navigates nowhere, and an <a> without href can neither carry aria-expanded nor take focus.
               <NavLink
+                component="button"
                 label={t("nav.adminPanel")}
                 leftSection={<IconShieldLock size={20} stroke={1.6} aria-hidden />}
                 defaultOpened={adminActive}

@@ -134,16 +134,18 @@ export function NotificationsMenu() {
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withArrow trapFocus returnFocus>
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? "99+" : unread}
-          size={18}
-          offset={6}
-          color="red"
-          disabled={unread === 0}
-          inline
-          data-testid="notifications-badge"
-        >
+      {/* The badge wraps the target, not the other way round: Popover.Target gives its child
+          aria-expanded and aria-haspopup, which belong on the button, not on the badge's <div>. */}
+      <Indicator
+        label={unread > 99 ? "99+" : unread}
+        size={18}
+        offset={6}
+        color="red"
+        disabled={unread === 0}
+        inline
+        data-testid="notifications-badge"
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -155,8 +157,8 @@ export function NotificationsMenu() {
           >
             <IconBell size={20} stroke={1.6} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown aria-label={t("notifications.title")} maw="calc(100vw - 16px)" p="sm">
         <Group justify="space-between" wrap="nowrap" mb="xs" gap="xs">
           <Stack gap={0}>
