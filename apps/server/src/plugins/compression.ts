@@ -9,7 +9,7 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * client event by event, nor binary downloads (`application/octet-stream`, zip, images): those are
  * compressed already or must keep `Content-Length` and byte ranges.
  */
-const COMPRESSIBLE = /^text\/(?!event-stream)|^image\/svg\+xml|[+/](?:json|xml)(?:;|$)/u;
+const COMPRESSIBLE = /^text\/(?!event-stream)|^image\/svg\+xml|[+/](?:json|xml|javascript)(?:;|$)/u;
 
 /**
  * Compresses API answers above the threshold with Brotli (quality 4) or gzip, as the client accepts,
@@ -25,6 +25,15 @@ export const compressionPlugin = fp(
       encodings: ["br", "gzip"],
       customTypes: COMPRESSIBLE,
       globalDecompression: false,
+    });
+    // `customTypes` only adds types: for any other the plugin asks mime-db, which calls
+    // application/octet-stream compressible. Its documented opt-out is the `x-no-compression`
+    // request header, so an answer of another type sets it before the plugin's own onSend (route
+    // hooks run after these).
+    app.addHook("onSend", async (request, reply, payload) => {
+      const type = reply.getHeader("content-type");
+      if (typeof type === "string" && !COMPRESSIBLE.test(type)) request.headers["x-no-compression"] = "1";
+      return payload;
     });
   },
   { name: "compression" },
