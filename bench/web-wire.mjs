@@ -81,7 +81,7 @@ async function login(baseUrl) {
 async function visit(browser, url, { token, identity }) {
   const context = await browser.newContext({ locale: "en-US" });
   // The web client keeps its session token in localStorage (apps/web/src/lib/storage.ts).
-  if (token) await context.addInitScript((value) => window.localStorage.setItem("token", value), token);
+  if (token) await context.addInitScript((value) => globalThis.localStorage.setItem("token", value), token);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");

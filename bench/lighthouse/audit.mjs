@@ -21,7 +21,7 @@ try {
   const page = await browser.newPage();
   if (token) {
     await page.goto(new URL("/api/v1/health", url).href);
-    await page.evaluate((value) => window.localStorage.setItem("token", value), token);
+    await page.evaluate((value) => globalThis.localStorage.setItem("token", value), token);
   }
   const result = await lighthouse(url, { output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: Boolean(token) }, undefined, page);
   const { categories, audits } = result.lhr;
