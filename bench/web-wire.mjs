@@ -147,7 +147,10 @@ async function measureWire(baseUrl, playwright) {
       `${row.route.padEnd(24)} ${String(row.requests).padStart(8)} (${row.scripts}/${row.styles})`.padEnd(44) +
         `${kb(row.bytes).padStart(10)}   ${kb(row.rawBytes).padStart(14)}   ${largest}`,
     );
-    if (row.uncompressed.length) console.log(`  sent without compression (> 1.5 KB): ${row.uncompressed.join(", ")}`);
+    if (row.uncompressed.length) {
+      const shown = row.uncompressed.slice(0, 4).join(", ");
+      console.log(`  ${row.uncompressed.length} responses over 1.5 KB sent without compression: ${shown}${row.uncompressed.length > 4 ? ", …" : ""}`);
+    }
   }
   const loginRow = rows.find((row) => row.route === "/auth/login");
   console.log(
