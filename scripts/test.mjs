@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: builds once, then runs every suite (server on PGlite and, with TEST_DATABASE_URL, on
-// PostgreSQL; web units; end-to-end in Chromium) and closes with one "N passed, N failed" line.
+// PostgreSQL; web units; the web budgets over the wire, and in Lighthouse on Node >= 22.19;
+// end-to-end in Chromium) and closes with one "N passed, N failed" line.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -65,7 +66,32 @@ suite(`server integration tests on ${databases}`, "@portal/server", "vitest");
 suite("licence verifier tests", "@portal/license-verifier", "vitest");
 suite("web unit tests", "@portal/web", "vitest");
 
+/**
+ * The web app's budgets on what goes over the wire (bench/web-wire.mjs), each budget counted as a
+ * test; Lighthouse's too when this Node.js can run it (>= 22.19: CI's Node 24 pass), unless
+ * PORTAL_LIGHTHOUSE=0.
+ */
+function wireBudgets() {
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  const lighthouse = (major > 22 || (major === 22 && minor >= 19)) && process.env.PORTAL_LIGHTHOUSE !== "0";
+  const label = lighthouse ? "web budgets over the wire and in Lighthouse" : "web budgets over the wire";
+  const output = path.join(reports, "web-wire.json");
+  const ok = run(label, process.execPath, ["bench/web-wire.mjs", ...(lighthouse ? [] : ["--no-lighthouse"])], { PORTAL_BENCH_REPORT: output });
+  const report = existsSync(output) ? JSON.parse(readFileSync(output, "utf8")) : undefined;
+  if (report) {
+    totals.passed += report.passed;
+    totals.failed += report.failed;
+  }
+  if (ok && report) return;
+  failedSuites.push(label);
+  if (!report?.failed) {
+    totals.failed += 1;
+    console.log(`\n${label}: failed outside any budget (see its output above); counted as 1 failure.`);
+  }
+}
+
 if (existsSync(CHROMIUM)) {
+  wireBudgets();
   suite("end-to-end tests in Chromium", "@portal/e2e", "playwright");
 } else if (process.env.CI) {
   console.log(`\n${CHROMIUM} is missing: CI must run the end-to-end suite (.ci/run installs it).`);

@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { authPlugin } from "./plugins/auth.js";
+import { compressionPlugin } from "./plugins/compression.js";
 import { errorHandlerPlugin } from "./plugins/error-handler.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { securityPlugin } from "./plugins/security.js";
@@ -79,6 +80,8 @@ export async function buildApp({ config, database, logger = false, mailer, signe
 
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin);
+  // Before any route: it adds its hook to each route as it is declared.
+  await app.register(compressionPlugin);
   await app.register(formBody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(rateLimitPlugin, { redisUrl: config.REDIS_URL });
   await app.register(multipart, { limits: { fileSize: BODY_LIMIT_BYTES, files: 1, fields: 20 } });

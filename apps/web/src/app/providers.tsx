@@ -1,12 +1,16 @@
 import { DirectionProvider, localStorageColorSchemeManager, MantineProvider, mergeThemeOverrides } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { TOAST_AUTO_CLOSE_MS } from "@/lib/config";
 import { directionOf, storedLanguage } from "@/lib/i18n";
 import { storageKeys } from "@/lib/storage";
 import { cssVariablesResolver, theme } from "@/lib/theme";
+
+/**
+ * The toast container (with its transitions and scroll-lock helpers, ~12 KB compressed) is fetched
+ * after the first paint; a toast shown before it is there waits in Mantine's store.
+ */
+const NotificationsHost = lazy(() => import("./notifications-host").then((module) => ({ default: module.NotificationsHost })));
 
 /** Mantine keeps the colour scheme ("light" | "dark") under the spec's `theme` key. */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: storageKeys.theme });
@@ -36,8 +40,9 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
         defaultColorScheme="light"
         cssVariablesResolver={cssVariablesResolver}
       >
-        {/* Spec section 9 toasts: 5000 ms, top-right, 16px from the edges (offset in global.css). */}
-        <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} />
+        <Suspense fallback={null}>
+          <NotificationsHost />
+        </Suspense>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

@@ -186,6 +186,8 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/licenses/:id/file",
     {
+      // A download goes out as it is stored (its length known, ranges possible), never re-encoded.
+      compress: false,
       schema: {
         tags: ["licences"],
         operationId: "downloadLicenseFile",

@@ -260,6 +260,19 @@ describe("online validation", () => {
 });
 
 describe("licences", () => {
+  it("sends the licence file as stored: never compressed, whole, whatever the client accepts", async () => {
+    const { customer, licenses: [license] } = await issued();
+    const url = `/api/v1/licenses/${license!.id}/file`;
+    const plain = await call(t.app, { method: "GET", url, token: customer.token });
+    const asked = await call(t.app, { method: "GET", url, token: customer.token, headers: { "accept-encoding": "br, gzip", range: "bytes=0-9" } });
+    // No byte ranges before either: the whole file, with its length.
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers["content-encoding"]).toBeUndefined();
+    expect(Number(asked.headers["content-length"])).toBe(asked.rawPayload.length);
+    expect(asked.body.length).toBe(plain.body.length);
+    expect(asked.headers["content-disposition"]).toMatch(/attachment; filename=".+\.lic"/);
+  });
+
   it("gives a signed licence file that verifies with the public key; another customer gets 404", async () => {
     const { customer, licenses: [license] } = await issued();
     const response = await call(t.app, { method: "GET", url: `/api/v1/licenses/${license!.id}/file`, token: customer.token });

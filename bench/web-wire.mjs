@@ -1,0 +1,233 @@
+// What the web app really sends: bytes over the wire per route, as a first-time visitor meets them.
+// Builds nothing (`npm run build` first): starts the built server as the README does
+// (`node apps/server/dist/server.js`, fresh DATA_DIR, ADMIN_EMAIL/ADMIN_PASSWORD, a free port), opens
+// each route in Debian's Chromium in a fresh context with the cache disabled, and sums what Chromium
+// received for every request (CDP `Network.loadingFinished.encodedDataLength`: headers and body as
+// sent, compressed or not). The baseline beside it, measured in the same run: the same page asked with
+// `Accept-Encoding: identity` (raw bytes). Then Lighthouse 13 (mobile preset) on /auth/login and, logged
+// in, /dashboard — see bench/lighthouse/audit.mjs.
+//
+//   node bench/web-wire.mjs                      all of it (PASS/FAIL, exit 1 over a budget)
+//   node bench/web-wire.mjs --no-lighthouse      the wire budgets only (`npm test` on Node < 22.19)
+//   node bench/web-wire.mjs --lighthouse-only    Lighthouse only
+//   node bench/web-wire.mjs --server=/other/checkout/apps/server/dist/server.js   measure another build
+import { spawnSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { ADMIN, root, startServer, waitForHealth } from "./lib.mjs";
+
+const BUDGET = {
+  /** /auth/login, everything transferred (document, scripts, styles, icons, API calls). */
+  loginBytes: 200 * 1024,
+  loginStretchBytes: 150 * 1024,
+  /** Any one script or style sheet, as transferred. */
+  chunkBytes: 150 * 1024,
+  performance: 0.9,
+  accessibility: 1,
+};
+const ROUTES = [
+  { path: "/auth/login", loggedIn: false },
+  { path: "/auth/signup", loggedIn: false },
+  { path: "/dashboard", loggedIn: true },
+  { path: "/my-licenses/requests", loggedIn: true },
+  { path: "/admin/users", loggedIn: true },
+];
+const LIGHTHOUSE_ROUTES = [
+  { path: "/auth/login", loggedIn: false },
+  { path: "/dashboard", loggedIn: true },
+];
+const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const LIGHTHOUSE_VERSION = "13";
+const LIGHTHOUSE_NODE = "24.21.0";
+
+const args = new Set(process.argv.slice(2).filter((arg) => !arg.startsWith("--server=")));
+const serverScript = process.argv.find((arg) => arg.startsWith("--server="))?.slice("--server=".length) ?? "apps/server/dist/server.js";
+const wire = !args.has("--lighthouse-only");
+/** `--list`: every response of each route, largest first. */
+const list = args.has("--list");
+const lighthouse = !args.has("--no-lighthouse");
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const failures = [];
+let passed = 0;
+const check = (label, ok) => {
+  if (ok) passed++;
+  else failures.push(label);
+  return ok ? "PASS" : "FAIL";
+};
+
+if (!existsSync(path.resolve(root, serverScript))) {
+  console.log(`web-wire: ${serverScript} is missing; run \`npm run build\` first. FAIL`);
+  process.exit(1);
+}
+if (!existsSync(CHROMIUM)) {
+  console.log(`web-wire: ${CHROMIUM} not found (as root: apt-get install -y chromium). FAIL`);
+  process.exit(1);
+}
+
+/** A session token for the first administrator, through the same call the login form makes. */
+async function login(baseUrl) {
+  const response = await fetch(`${baseUrl}/api/v1/auth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return (await response.json()).data.access_token;
+}
+
+/** Every response of one visit: URL, type, status, bytes received (headers + body as sent), encoding. */
+async function visit(browser, url, { token, identity }) {
+  const context = await browser.newContext({ locale: "en-US" });
+  // The web client keeps its session token in localStorage (apps/web/src/lib/storage.ts).
+  if (token) await context.addInitScript((value) => globalThis.localStorage.setItem("token", value), token);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  if (identity) await cdp.send("Network.setExtraHTTPHeaders", { headers: { "Accept-Encoding": "identity" } });
+  const responses = new Map();
+  cdp.on("Network.responseReceived", ({ requestId, type, response }) => {
+    const encoding = Object.entries(response.headers).find(([name]) => name.toLowerCase() === "content-encoding")?.[1];
+    responses.set(requestId, { url: response.url, type, status: response.status, encoding: encoding ?? "identity", bytes: 0 });
+  });
+  cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
+    const entry = responses.get(requestId);
+    if (entry) entry.bytes = encodedDataLength;
+  });
+  try {
+    await page.goto(url, { waitUntil: "networkidle" });
+    await page.getByRole("heading", { level: 1 }).first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState("networkidle");
+    const final = new URL(page.url()).pathname;
+    if (final !== new URL(url).pathname) throw new Error(`${url} ended on ${final}`);
+    return [...responses.values()].filter((entry) => !entry.url.startsWith("data:"));
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureWire(baseUrl, playwright) {
+  const browser = await playwright.chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  const token = await login(baseUrl);
+  const rows = [];
+  try {
+    for (const route of ROUTES) {
+      const options = { token: route.loggedIn ? token : undefined };
+      const sent = await visit(browser, `${baseUrl}${route.path}`, options);
+      const raw = await visit(browser, `${baseUrl}${route.path}`, { ...options, identity: true });
+      const assets = sent.filter((entry) => entry.type === "Script" || entry.type === "Stylesheet");
+      const largest = assets.reduce((max, entry) => (entry.bytes > (max?.bytes ?? -1) ? entry : max), undefined);
+      rows.push({
+        route: route.path,
+        requests: sent.length,
+        bytes: sent.reduce((sum, entry) => sum + entry.bytes, 0),
+        rawBytes: raw.reduce((sum, entry) => sum + entry.bytes, 0),
+        scripts: assets.filter((entry) => entry.type === "Script").length,
+        styles: assets.filter((entry) => entry.type === "Stylesheet").length,
+        uncompressed: sent.filter((entry) => entry.encoding === "identity" && entry.bytes > 1500).map((entry) => new URL(entry.url).pathname),
+        largest,
+      });
+      if (list) {
+        for (const entry of [...sent].sort((a, b) => b.bytes - a.bytes)) console.log(`  ${route.path} ${kb(entry.bytes).padStart(9)} ${entry.encoding.padEnd(8)} ${entry.type.padEnd(10)} ${new URL(entry.url).pathname}`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+
+  console.log("route                    requests (js/css)   transferred   identity (raw)   largest JS/CSS chunk");
+  for (const row of rows) {
+    const largest = row.largest ? `${kb(row.largest.bytes)} ${path.basename(new URL(row.largest.url).pathname)}` : "-";
+    console.log(
+      `${row.route.padEnd(24)} ${String(row.requests).padStart(8)} (${row.scripts}/${row.styles})`.padEnd(44) +
+        `${kb(row.bytes).padStart(10)}   ${kb(row.rawBytes).padStart(14)}   ${largest}`,
+    );
+    if (row.uncompressed.length) {
+      const shown = row.uncompressed.slice(0, 4).join(", ");
+      console.log(`  ${row.uncompressed.length} responses over 1.5 KB sent without compression: ${shown}${row.uncompressed.length > 4 ? ", …" : ""}`);
+    }
+  }
+  const loginRow = rows.find((row) => row.route === "/auth/login");
+  console.log(
+    `web-wire: /auth/login ${kb(loginRow.bytes)} transferred (budget ${kb(BUDGET.loginBytes)}) ${check("/auth/login transfer", loginRow.bytes <= BUDGET.loginBytes)}; ` +
+      `stretch ${kb(BUDGET.loginStretchBytes)} ${loginRow.bytes <= BUDGET.loginStretchBytes ? "met" : "not met"}`,
+  );
+  const largest = rows.map((row) => row.largest).filter(Boolean).reduce((max, entry) => (entry.bytes > max.bytes ? entry : max));
+  console.log(
+    `web-wire: largest JS/CSS chunk ${kb(largest.bytes)} ${new URL(largest.url).pathname} (budget ${kb(BUDGET.chunkBytes)}) ${check("largest chunk", largest.bytes <= BUDGET.chunkBytes)}`,
+  );
+}
+
+/** `node` of at least 22.19 (Lighthouse 13's engines): this one, or the one `.ci/with-node` provides. */
+function lighthouseNode() {
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  if (major > 22 || (major === 22 && minor >= 19)) return [process.execPath];
+  return ["bash", path.join(root, ".ci", "with-node"), LIGHTHOUSE_NODE, "node"];
+}
+
+/**
+ * Lighthouse is not a dependency (it needs Node 22.19+, the project supports 20.19): it is installed
+ * from the npm registry into node_modules/.cache (gitignored, gone with a clean install).
+ */
+function installLighthouse() {
+  const prefix = path.join(root, "node_modules", ".cache", "portal-lighthouse");
+  if (!existsSync(path.join(prefix, "node_modules", "lighthouse", "package.json"))) {
+    console.log(`installing lighthouse@${LIGHTHOUSE_VERSION} into ${path.relative(root, prefix)}…`);
+    const node = lighthouseNode();
+    const npm = node.length > 1 ? [...node.slice(0, -1), "npm"] : ["npm"];
+    const result = spawnSync(npm[0], [...npm.slice(1), "install", "--prefix", prefix, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error", `lighthouse@${LIGHTHOUSE_VERSION}`], {
+      stdio: "inherit",
+    });
+    if (result.status !== 0) throw new Error("could not install lighthouse");
+  }
+  return prefix;
+}
+
+async function measureLighthouse(baseUrl) {
+  const prefix = installLighthouse();
+  const token = await login(baseUrl);
+  const node = lighthouseNode();
+  for (const route of LIGHTHOUSE_ROUTES) {
+    const result = spawnSync(node[0], [...node.slice(1), path.join(root, "bench", "lighthouse", "audit.mjs")], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, LIGHTHOUSE_PREFIX: prefix, CHROME_PATH: CHROMIUM, AUDIT_URL: `${baseUrl}${route.path}`, AUDIT_TOKEN: route.loggedIn ? token : "" },
+      timeout: 180_000,
+    });
+    const line = result.stdout.trim().split("\n").at(-1) ?? "";
+    if (result.status !== 0 || !line.startsWith("{")) {
+      console.log(`lighthouse ${route.path}: did not run (exit ${result.status}) ${result.stdout.slice(-500)} FAIL`);
+      failures.push(`lighthouse ${route.path}`);
+      continue;
+    }
+    const report = JSON.parse(line);
+    const { performance, accessibility } = report.scores;
+    console.log(
+      `lighthouse ${route.path} (mobile): performance ${performance.toFixed(2)} ${check(`${route.path} performance`, performance >= BUDGET.performance)}, ` +
+        `accessibility ${accessibility.toFixed(2)} ${check(`${route.path} accessibility`, accessibility >= BUDGET.accessibility)}; ` +
+        `FCP ${report.fcp}, LCP ${report.lcp}, TBT ${report.tbt}, total ${kb(report.totalBytes)}` +
+        (report.failedAccessibility.length ? `; accessibility audits failed: ${report.failedAccessibility.join(", ")}` : ""),
+    );
+  }
+}
+
+const server = await startServer({ command: ["node", serverScript] });
+try {
+  await waitForHealth(server.baseUrl);
+  if (wire) {
+    const playwright = createRequire(path.join(root, "e2e", "package.json"))("@playwright/test");
+    await measureWire(server.baseUrl, playwright);
+  }
+  if (lighthouse) await measureLighthouse(server.baseUrl);
+} finally {
+  await server.stop();
+}
+console.log(`web-wire: ${failures.length ? `FAIL (${failures.join("; ")})` : "PASS"}`);
+// scripts/test.mjs counts each budget as a test.
+if (process.env.PORTAL_BENCH_REPORT) writeFileSync(process.env.PORTAL_BENCH_REPORT, JSON.stringify({ passed, failed: failures.length, failures }));
+process.exit(failures.length ? 1 : 0);
