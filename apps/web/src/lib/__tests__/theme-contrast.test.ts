@@ -39,7 +39,7 @@ describe("theme contrast (WCAG AA 4.5:1)", () => {
   });
 
   it.each(Object.entries(statusTones))("%s: white on its filled tone, the tone as text, light-variant text on shade 1", (name, tone) => {
-    const palette = colors[name as keyof typeof colors];
+    const palette = colors[name as keyof typeof colors]!;
     expect(contrast(white, hex(tone))).toBeGreaterThanOrEqual(4.5);
     expect(contrast(white, hex(variables.light[`--mantine-color-${name}-filled-hover`]!))).toBeGreaterThanOrEqual(4.5);
     for (const surface of lightSurfaces) expect(contrast(hex(tone), surface)).toBeGreaterThanOrEqual(4.5);
