@@ -2,7 +2,8 @@
 // new enough for Lighthouse (>= 22.19). Reads AUDIT_URL, AUDIT_TOKEN (a session token: the web client
 // keeps it in localStorage, so it is stored there before the audit, on a page that loads none of the
 // app's files, and Lighthouse is told not to clear storage), LIGHTHOUSE_PREFIX (where lighthouse is
-// installed) and CHROME_PATH. Prints one JSON line: scores, FCP/LCP/TBT, total bytes, failed a11y audits.
+// installed), CHROME_PATH and optionally LIGHTHOUSE_REPORT_DIR (where to write the full reports). Prints one JSON line: scores, FCP/LCP/TBT, total bytes, failed a11y audits.
+import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -25,6 +26,10 @@ try {
   }
   const result = await lighthouse(url, { output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], disableStorageReset: Boolean(token) }, undefined, page);
   const { categories, audits } = result.lhr;
+  // LIGHTHOUSE_REPORT_DIR=<dir>: the whole report as <dir>/<path with - for />.json, to see what it blames.
+  if (process.env.LIGHTHOUSE_REPORT_DIR) {
+    writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${new URL(url).pathname.slice(1).replaceAll("/", "-")}.json`), JSON.stringify(result.lhr));
+  }
   if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`audit ended on ${result.lhr.finalDisplayedUrl}`);
   const failedAccessibility = categories.accessibility.auditRefs
     .filter((ref) => ref.weight > 0 && audits[ref.id].score !== null && audits[ref.id].score < 1)
