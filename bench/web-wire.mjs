@@ -10,6 +10,8 @@
 //   node bench/web-wire.mjs                      all of it (PASS/FAIL, exit 1 over a budget)
 //   node bench/web-wire.mjs --no-lighthouse      the wire budgets only (`npm test` on Node < 22.19)
 //   node bench/web-wire.mjs --lighthouse-only    Lighthouse only
+//   node bench/web-wire.mjs --report-performance  Lighthouse's performance printed beside its budget
+//                                                but not enforced (`npm test`: see below)
 //   node bench/web-wire.mjs --server=/other/checkout/apps/server/dist/server.js   measure another build
 import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
@@ -47,6 +49,7 @@ const wire = !args.has("--lighthouse-only");
 /** `--list`: every response of each route, largest first. */
 const list = args.has("--list");
 const lighthouse = !args.has("--no-lighthouse");
+const reportPerformanceOnly = args.has("--report-performance");
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const failures = [];
@@ -207,8 +210,14 @@ async function measureLighthouse(baseUrl) {
     }
     const report = JSON.parse(line);
     const { performance, accessibility } = report.scores;
+    // Lighthouse's performance score counts main-thread time, so on a shared, loaded machine it moves
+    // with the load (the same build measured 0.66–0.93 on /auth/login at load 12–16, 0.91 at load 1).
+    // `npm test` (CI) reports it; `npm run bench`, on a quiet machine, enforces it.
+    const performanceVerdict = reportPerformanceOnly
+      ? `(budget ${BUDGET.performance}: ${performance >= BUDGET.performance ? "met" : "NOT met"}, reported, not enforced here)`
+      : check(`${route.path} performance`, performance >= BUDGET.performance);
     console.log(
-      `lighthouse ${route.path} (mobile): performance ${performance.toFixed(2)} ${check(`${route.path} performance`, performance >= BUDGET.performance)}, ` +
+      `lighthouse ${route.path} (mobile): performance ${performance.toFixed(2)} ${performanceVerdict}, ` +
         `accessibility ${accessibility.toFixed(2)} ${check(`${route.path} accessibility`, accessibility >= BUDGET.accessibility)}; ` +
         `FCP ${report.fcp}, LCP ${report.lcp}, TBT ${report.tbt}, total ${kb(report.totalBytes)}` +
         (report.failedAccessibility.length ? `; accessibility audits failed: ${report.failedAccessibility.join(", ")}` : ""),

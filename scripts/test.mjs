@@ -68,15 +68,18 @@ suite("web unit tests", "@portal/web", "vitest");
 
 /**
  * The web app's budgets on what goes over the wire (bench/web-wire.mjs), each budget counted as a
- * test; Lighthouse's too when this Node.js can run it (>= 22.19: CI's Node 24 pass), unless
- * PORTAL_LIGHTHOUSE=0.
+ * test; Lighthouse's accessibility too when this Node.js can run it (>= 22.19: CI's Node 24 pass),
+ * unless PORTAL_LIGHTHOUSE=0.
  */
 function wireBudgets() {
   const [major, minor] = process.versions.node.split(".").map(Number);
   const lighthouse = (major > 22 || (major === 22 && minor >= 19)) && process.env.PORTAL_LIGHTHOUSE !== "0";
   const label = lighthouse ? "web budgets over the wire and in Lighthouse" : "web budgets over the wire";
   const output = path.join(reports, "web-wire.json");
-  const ok = run(label, process.execPath, ["bench/web-wire.mjs", ...(lighthouse ? [] : ["--no-lighthouse"])], { PORTAL_BENCH_REPORT: output });
+  // Lighthouse's accessibility score is enforced here; its performance score moves with the machine's
+  // load, so `npm test` prints it beside its budget and `npm run bench` enforces it.
+  const flags = lighthouse ? ["--report-performance"] : ["--no-lighthouse"];
+  const ok = run(label, process.execPath, ["bench/web-wire.mjs", ...flags], { PORTAL_BENCH_REPORT: output });
   const report = existsSync(output) ? JSON.parse(readFileSync(output, "utf8")) : undefined;
   if (report) {
     totals.passed += report.passed;
