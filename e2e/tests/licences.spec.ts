@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { admin, apiLogin, expect, PASSWORD, planBody, readyAccount, test } from "./support";
+import { admin, apiLogin, expect, PASSWORD, planBody, readyAccount, screenshotPage, test } from "./support";
 
 /**
  * Issue 6 in the browser: a customer requests a licence → an administrator approves it in the UI →
@@ -88,19 +88,7 @@ async function signedInContext(
   token: string,
   options: { width?: number; theme?: "light" | "dark"; language?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const width = options.width ?? 1440;
-  const context = await browser.newContext({
-    viewport: { width, height: width > 600 ? 900 : 844 },
-    deviceScaleFactor: 1,
-    reducedMotion: "reduce",
-    ...(width < 600 ? { isMobile: true, hasTouch: true } : {}),
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") errors.push(`${message.text()} ${message.location().url}`);
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
+  const { context, page, errors } = await screenshotPage(browser, options.width ?? 1440);
   await page.goto("/404");
   await page.evaluate(
     ([value, theme, language]) => {

@@ -1,21 +1,17 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { mount, stubBrowserApis, unmount } from "@/test/dom";
 import { PlanConfirmationPage } from "../pages/plan-confirmation-page";
 import { PricingPlansPage } from "../pages/pricing-plans-page";
 
-// Rendered with react-dom directly (@testing-library/dom is not installed), against a mocked fetch.
+// Rendered with react-dom directly (see src/test/dom.ts), against a mocked fetch.
 
 beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubBrowserApis();
+  // The carousel (embla) watches its slides.
   globalThis.IntersectionObserver ??= class {
     observe() {}
     unobserve() {}
@@ -26,30 +22,19 @@ beforeAll(() => {
   } as unknown as typeof IntersectionObserver;
 });
 
-let root: Root | undefined;
-let container: HTMLElement | undefined;
-
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-});
+afterEach(unmount);
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 function render(path: string, routePath: string, element: React.ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: routePath, element }], { initialEntries: [path] });
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-  act(() =>
-    root!.render(
-      <MantineProvider env="test">
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    ),
+  mount(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
   );
 }
 
