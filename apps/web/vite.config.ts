@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+import { storageKeys } from "./src/lib/storage";
 
 /**
  * The contract only declares schemas and constants: nothing runs on import. Saying so lets the
@@ -84,7 +85,7 @@ function preloadShellWhenLoggedIn(): Plugin {
         ...[...(shell.viteMetadata?.importedCss ?? [])].map((href) => ({ rel: "preload", href: `/${href}` })),
       ];
       const code =
-        `if(localStorage.getItem("token"))for(const[r,h]of${JSON.stringify(links.map((link) => [link.rel, link.href]))})` +
+        `if(localStorage.getItem(${JSON.stringify(storageKeys.token)}))for(const[r,h]of${JSON.stringify(links.map((link) => [link.rel, link.href]))})` +
         `{const l=document.createElement("link");l.rel=r;l.href=h;l.crossOrigin="";if(r==="preload")l.as="style";document.head.append(l)}\n`;
       const fileName = `assets/preload-shell-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`;
       await writeFile(path.join(outDir, fileName), code);
