@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+import { BOOT_SPLASH_MARK_PX, logoMarkSvg } from "./src/components/logo-mark";
 import { storageKeys } from "./src/lib/storage";
 
 /**
@@ -58,40 +59,81 @@ function mantineCssPerComponent(): Plugin {
 /** The lazy toast container (app/notifications-host.tsx) and the modules only it needs. */
 const TOAST_HOST =
   /src[\\/]app[\\/]notifications-host|@mantine[\\/]notifications|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Notification|Portal)[\\/]|core[\\/](?:utils[\\/]get-default-z-index|Box[\\/]get-style-object)[\\/])|@mantine[\\/]hooks[\\/]esm[\\/](?:use-drag|use-force-update)[\\/]|node_modules[\\/](?:react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|tslib|react-transition-group|@babel[\\/]runtime)[\\/]/;
+/**
+ * Forms and tables: what list, form and wizard pages need and the layout and the overview pages do
+ * not. Correctness never depends on this list (a module the shell imports goes with the shell, see
+ * below); it only decides what the dashboard need not download.
+ */
+const FORMS_AND_TABLES = new RegExp(
+  [
+    String.raw`node_modules[\/](?:react-hook-form|@hookform|react-number-format|@tanstack[\/](?:table-core|react-table|store|react-store))[\/]`,
+    // A component's code (esm/components/<Name>/) and its styles (styles/<Name>.layer.css).
+    String.raw`@mantine[\/]core[\/](?:esm[\/]components[\/]|styles[\/])(?:Autocomplete|Checkbox|Chip|Combobox|FileInput|FloatingIndicator|Grid|MultiSelect|NumberFormatter|NumberInput|Pagination|PasswordInput|Pill|PillsInput|Progress|Radio|SegmentedControl|Select|Stepper|Switch|Table|Tabs|Textarea)(?:[\/]|\.layer\.css$)`,
+    String.raw`src[\/](?:components[\/](?:list-screen[\/]|data-table|server-table-params)|lib[\/](?:schema-fields|form-errors))`,
+  ].join("|"),
+);
 /** The logged-in shell: main layout, shared components, and Mantine components, hooks and icons not in the entry. */
 const SHELL = /@mantine[\\/](?:core|hooks)[\\/]|@tabler[\\/]|@floating-ui[\\/]|src[\\/]app[\\/]layouts[\\/]|src[\\/]components[\\/]/;
 
+/** The splash index.html shows until React renders (the same markup as FullPageLoader's, app/global.css). */
+const BOOT_SPLASH =
+  `<div class="boot-splash" aria-hidden="true">${logoMarkSvg("currentColor", BOOT_SPLASH_MARK_PX, "boot-splash-mark")}` +
+  `<span class="boot-splash-spinner"></span></div>`;
+
 /**
- * A logged-in visitor needs the shell chunk, but the entry asks for it only once its 140 KB have
- * arrived and run. A tiny classic script, fetched beside the entry (the CSP allows no inline
- * script), asks for the shell's script and styles at once when a session token is stored; a
- * visitor without one (every /auth page) downloads nothing more.
+ * The document shows the product's splash the moment it arrives, not a blank page until 140 KB of
+ * script have run. A tiny classic script, fetched beside the entry (the CSP allows no inline script),
+ * runs before the first paint: it applies the stored colour scheme, so a dark splash never flashes
+ * white (Mantine's ColorSchemeScript, which must be inline), and, when a session token is stored,
+ * asks for the logged-in shell's script and styles at once — the entry would ask only once its own
+ * 140 KB have arrived and run. A visitor without a token (every /auth page) downloads nothing more.
  */
-function preloadShellWhenLoggedIn(): Plugin {
+function bootSplashAndScript(): Plugin {
   let outDir = "";
   return {
-    name: "portal:preload-shell-when-logged-in",
-    apply: "build",
+    name: "portal:boot-splash-and-script",
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    transformIndexHtml(html) {
+      if (!html.includes('<div id="root"></div>')) throw new Error("boot splash: no empty #root in index.html");
+      return html.replace('<div id="root"></div>', `<div id="root">${BOOT_SPLASH}</div>`);
+    },
     async writeBundle(_options, bundle) {
-      const shell = Object.values(bundle).find((file) => file.type === "chunk" && file.name === "shell");
-      if (shell?.type !== "chunk") throw new Error("preload-shell: no shell chunk");
+      const chunkNamed = (name: string) => {
+        const chunk = Object.values(bundle).find((file) => file.type === "chunk" && file.name === name);
+        if (chunk?.type !== "chunk") throw new Error(`boot script: no ${name} chunk`);
+        return chunk;
+      };
+      const app = chunkNamed("app");
+      const shell = chunkNamed("shell");
       const links = [
         { rel: "modulepreload", href: `/${shell.fileName}` },
         // `preload`, not `stylesheet`: this runs before index.css is parsed, and a sheet added now would
         // come first and lose to it; the entry adds the stylesheet in its place when the shell loads.
         ...[...(shell.viteMetadata?.importedCss ?? [])].map((href) => ({ rel: "preload", href: `/${href}` })),
       ];
+      // localStorage throws when storage is disabled: then light, and no preload.
       const code =
+        `try{const d=document.documentElement,s=localStorage.getItem(${JSON.stringify(storageKeys.theme)})==="dark"?"dark":"light";` +
+        `d.setAttribute("data-mantine-color-scheme",s);d.style.colorScheme=s;` +
         `if(localStorage.getItem(${JSON.stringify(storageKeys.token)}))for(const[r,h]of${JSON.stringify(links.map((link) => [link.rel, link.href]))})` +
-        `{const l=document.createElement("link");l.rel=r;l.href=h;l.crossOrigin="";if(r==="preload")l.as="style";document.head.append(l)}\n`;
-      const fileName = `assets/preload-shell-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`;
+        `{const l=document.createElement("link");l.rel=r;l.href=h;l.crossOrigin="";if(r==="preload")l.as="style";document.head.append(l)}}catch{}\n`;
+      const fileName = `assets/boot-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`;
       await writeFile(path.join(outDir, fileName), code);
       const htmlFile = path.join(outDir, "index.html");
       const html = await readFile(htmlFile, "utf8");
-      await writeFile(htmlFile, html.replace(/(\s*)(<script type="module")/, `$1<script src="/${fileName}"></script>$1$2`));
+      // Every visitor needs the app chunk main.tsx imports: fetched beside the entry, not after it ran.
+      const appLinks = [
+        `<link rel="modulepreload" crossorigin href="/${app.fileName}">`,
+        ...[...(app.viteMetadata?.importedCss ?? [])].map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
+      ];
+      await writeFile(
+        htmlFile,
+        html
+          .replace(/(\s*)(<script type="module")/, `$1<script src="/${fileName}"></script>$1$2`)
+          .replace(/(\s*)(<\/head>)/, `${appLinks.map((link) => `\n    ${link}`).join("")}$1$2`),
+      );
     },
   };
 }
@@ -141,7 +183,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contractIsSideEffectFree(), mantineCssPerComponent(), preloadShellWhenLoggedIn(), precompress()],
+  plugins: [react(), contractIsSideEffectFree(), mantineCssPerComponent(), bootSplashAndScript(), precompress()],
   resolve: {
     // Workspace packages are read from their TypeScript source, not a separate build.
     conditions: ["source"],
@@ -162,13 +204,18 @@ export default defineConfig({
           // entry and eleven preloaded pieces (also ~20 KB smaller compressed, being one stream).
           groups: [
             { name: "index", tags: ["$initial"] },
+            // …and the app main.tsx starts once React is in (app/start.tsx and everything it imports).
+            { name: "app", test: /src[\\/]app[\\/]start\.tsx$/ },
             // The toast container and what it needs beyond the entry (every page loads it, /auth/login
             // too): one chunk, kept out of the shell below so the login page never loads the shell.
             { name: "notifications-host", test: TOAST_HOST },
             // Every logged-in page renders the main layout: the layout, the shared components and the
             // Mantine components and icons the entry lacks are one chunk, not ~40 small ones each a
             // round trip on HTTP/1.1 (/dashboard: 59 requests → 14).
-            { name: "shell", test: SHELL },
+            // …except forms and tables (unless the layout itself imports them: a group takes the
+            // modules its own modules import): /dashboard 108 → 55 KB of shell (Brotli).
+            { name: "shell", test: (id) => SHELL.test(id) && !FORMS_AND_TABLES.test(id) },
+            { name: "forms-and-tables", test: FORMS_AND_TABLES },
           ],
         },
       },

@@ -4,18 +4,25 @@ import "@mantine/core/styles/default-css-variables.layer.css";
 import "@mantine/core/styles/global.layer.css";
 import "@mantine/notifications/styles.layer.css";
 import "./app/global.css";
-import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app/app";
 import { applyStoredColorScheme } from "./lib/color-scheme";
-import { initI18n } from "./lib/i18n";
 
 applyStoredColorScheme();
+const root = createRoot(document.getElementById("root")!);
 
-void initI18n().then(() => {
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// The entry holds React; the app (router, Mantine, i18next, the login page) is a chunk of its own,
+// fetched beside it (vite.config.ts). Yielding once between the two lets the browser paint the
+// splash and splits evaluating ~550 KB of script into two tasks instead of one long one. No
+// top-level await: the app imports React from this chunk, so this module must finish first.
+void new Promise((resolve) => setTimeout(resolve, 0))
+  .then(() => import("./app/start"))
+  .then(({ startApp }) => startApp(root))
+  .catch((error: unknown) => {
+    // The app's chunk did not arrive (network, or a deploy replaced it): no strings are loaded yet.
+    reportError(error);
+    root.render(
+      <p role="alert" className="boot-failure">
+        The portal could not be loaded. <a href={window.location.href}>Reload the page</a>
+      </p>,
+    );
+  });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useDeferredValue, useEffect } from "react";
 import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
 import { FullPageLoader } from "@/components/full-page-loader";
 import { endSession, hasToken, meQueryOptions } from "@/lib/auth";
@@ -29,8 +29,12 @@ export function RequireAuth() {
   const handles = useRouteHandles();
   const tokenPresent = hasToken();
   const me = useQuery({ ...meQueryOptions(), enabled: tokenPresent });
+  // The query's answer arrives as an urgent update, and rendering the whole layout and page for it
+  // would hold the main thread in one long task; deferred, React renders them in interruptible slices
+  // while the loader stays up.
+  const status = useDeferredValue(me.status);
   const user: CurrentUserState =
-    me.status === "success" ? { status: "success", user: me.data } : me.status === "error" ? { status: "error" } : { status: "pending" };
+    status === "success" && me.data ? { status: "success", user: me.data } : status === "error" ? { status: "error" } : { status: "pending" };
   const decision = decideProtectedRoute({
     hasToken: tokenPresent,
     user,

@@ -1,5 +1,27 @@
 import { Group, Text, type GroupProps } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { logoMark } from "./logo-mark";
+
+interface LogoMarkProps {
+  color: string;
+  size: number;
+  /** Names the mark for assistive technology; without it the mark is decoration. */
+  label?: string;
+  shieldOpacity?: number;
+  className?: string;
+}
+
+/** The product mark: a key inside a shield, drawn inline so it needs no request (CSP img-src 'self'). */
+export function LogoMark({ color, size, label, shieldOpacity = 0.14, className }: LogoMarkProps) {
+  return (
+    <svg className={className} width={size} height={size} viewBox="0 0 32 32" role="img" aria-label={label} aria-hidden={label ? undefined : true}>
+      <path d={logoMark.shield} fill={color} opacity={shieldOpacity} />
+      <path d={logoMark.shield} fill="none" stroke={color} strokeWidth="2" />
+      <circle {...logoMark.keyRing} fill="none" stroke={color} strokeWidth="2.2" />
+      <path d={logoMark.keyBit} stroke={color} strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 interface LogoProps extends Omit<GroupProps, "children"> {
   /** Show the product name next to the mark. */
@@ -9,24 +31,20 @@ interface LogoProps extends Omit<GroupProps, "children"> {
   size?: number;
 }
 
-/** The product mark: a key inside a shield, drawn inline so it needs no request (CSP img-src 'self'). */
+/** The mark, and by default the product name beside it. */
 export function Logo({ withName = true, tone = "primary", size = 32, ...props }: LogoProps) {
   const { t } = useTranslation();
-  const color = tone === "white" ? "#ffffff" : "var(--mantine-primary-color-filled)";
+  const white = tone === "white";
   return (
     <Group gap="xs" wrap="nowrap" {...props}>
-      <svg width={size} height={size} viewBox="0 0 32 32" role="img" aria-label={withName ? undefined : t("app.name")} aria-hidden={withName || undefined}>
-        <path
-          d="M16 2 4 6.5v8.2c0 7.3 5 13.4 12 15.3 7-1.9 12-8 12-15.3V6.5L16 2Z"
-          fill={color}
-          opacity={tone === "white" ? 0.18 : 0.14}
-        />
-        <path d="M16 2 4 6.5v8.2c0 7.3 5 13.4 12 15.3 7-1.9 12-8 12-15.3V6.5L16 2Z" fill="none" stroke={color} strokeWidth="2" />
-        <circle cx="13" cy="14" r="3.6" fill="none" stroke={color} strokeWidth="2.2" />
-        <path d="M15.6 16.6 21 22m-2.4-2.4 1.9-1.9M20.2 21.2l1.6-1.6" stroke={color} strokeWidth="2.2" strokeLinecap="round" />
-      </svg>
+      <LogoMark
+        color={white ? "#ffffff" : "var(--mantine-primary-color-filled)"}
+        size={size}
+        label={withName ? undefined : t("app.name")}
+        shieldOpacity={white ? 0.18 : 0.14}
+      />
       {withName && (
-        <Text component="span" fw={700} fz="lg" c={tone === "white" ? "white" : undefined} style={{ whiteSpace: "nowrap" }}>
+        <Text component="span" fw={700} fz="lg" c={white ? "white" : undefined} style={{ whiteSpace: "nowrap" }}>
           {t("app.name")}
         </Text>
       )}

@@ -7,8 +7,9 @@ export function storedColorScheme(): ColorScheme {
 }
 
 /**
- * The CSP forbids inline scripts, so Mantine's ColorSchemeScript cannot run in index.html; this
- * does its job from the entry module, before the first render, so a dark page never flashes white.
+ * The CSP forbids inline scripts, so Mantine's ColorSchemeScript cannot run in index.html: the boot
+ * script (vite.config.ts) does its job before the first paint; this repeats it from the entry for the
+ * dev server, which has no boot script.
  */
 export function applyStoredColorScheme(): ColorScheme {
   const scheme = storedColorScheme();
