@@ -10,3 +10,4 @@ export * from "./projects.js";
 export * from "./payments.js";
 export * from "./license-key.js";
 export * from "./licences.js";
+export * from "./tickets.js";
