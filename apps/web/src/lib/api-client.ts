@@ -40,6 +40,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Defaults to the spec's 300000 ms. */
   timeoutMs?: number;
+  /** "blob": a successful answer is read as a Blob (files), not as JSON or text. */
+  responseType?: "blob";
 }
 
 type Body =
@@ -80,7 +82,8 @@ export function endsSession(body: unknown): boolean {
   return !notSessionCodes.has(code) && !code.startsWith("license/");
 }
 
-function handleUnauthorized(): void {
+/** Forgets the session and goes to the login page (also used by lib/upload, which sends through XHR). */
+export function handleUnauthorized(): void {
   removeStorage(storageKeys.token);
   for (const listener of unauthorizedListeners) listener();
   if (window.location.pathname !== paths.auth.login) navigateToLogin(paths.auth.login);
@@ -168,7 +171,7 @@ async function request<T>(method: Method, path: string, body: Body | undefined, 
 
   let parsed: unknown;
   try {
-    parsed = await readBody(response);
+    parsed = response.ok && options.responseType === "blob" ? await response.blob() : await readBody(response);
   } catch (cause) {
     throw new ApiError("no-response", { status: response.status, cause });
   }
@@ -187,6 +190,8 @@ export interface Envelope<T> {
 
 export const apiClient = {
   get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, undefined, options),
+  /** A file behind the bearer token (an attachment): the answer's bytes as a Blob. */
+  getBlob: (path: string, options?: Omit<RequestOptions, "responseType">) => request<Blob>("GET", path, undefined, { ...options, responseType: "blob" }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>("POST", path, body === undefined ? undefined : { kind: "json", value: body }, options),

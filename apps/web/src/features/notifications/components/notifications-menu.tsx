@@ -21,8 +21,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { notifyError } from "@/lib/notify";
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from "../api/notifications";
-import { relativeTime } from "../lib/relative-time";
-import classes from "./notifications-menu.module.css";
+import { relativeTime } from "@/lib/relative-time";
+import classes from "@/components/inbox-list.module.css";
 
 /** Only links inside the app are followed (the server writes paths such as /my-licenses/purchased). */
 function internalPath(link: string | null): string | undefined {

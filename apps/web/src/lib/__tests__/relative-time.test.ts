@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { relativeTime } from "../lib/relative-time";
+import { relativeTime } from "@/lib/relative-time";
 
 describe("relative time of a notification", () => {
   const now = Date.parse("2026-05-10T12:00:00Z");
