@@ -99,6 +99,8 @@ export interface ListScreenProps<TRow extends { id: string }, TSort extends stri
   form?: ListForm<TRow, TSchema>;
   /** More buttons in the header (exports, …). */
   headerActions?: ReactNode;
+  /** Content between the header and the search box (a statistics bar). */
+  beforeList?: ReactNode;
   /** Below this width the table scrolls sideways. */
   minWidth?: number;
   testId?: string;
@@ -121,6 +123,7 @@ export function ListScreen<TRow extends { id: string }, TSort extends string, TF
   create,
   form,
   headerActions,
+  beforeList,
   minWidth,
   testId,
 }: ListScreenProps<TRow, TSort, TFilter, TSchema>) {
@@ -179,6 +182,7 @@ export function ListScreen<TRow extends { id: string }, TSort extends string, TF
     <RowActionsContext value={rowActions ? ({ actions: rowActions, rowName, onAction } as unknown as RowActionsContextValue<object>) : null}>
       <PageHeader title={title} description={description} actions={header || undefined} />
       <Stack gap="md">
+        {beforeList}
         {(search || filters?.length) && (
           <Group gap="sm" align="flex-end" wrap="wrap">
             {search && (
