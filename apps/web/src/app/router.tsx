@@ -64,10 +64,10 @@ const adminRoutes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: placeholderPage,
-        handle: { title: "pages.admin.resolutionCenter.title", placeholder: "admin.resolutionCenter" } satisfies RouteHandle,
+        lazy: () => import("@/features/tickets/pages/admin-tickets-page"),
+        handle: { title: "pages.admin.resolutionCenter.title" } satisfies RouteHandle,
       },
-      placeholder(":uuid", "admin.ticket"),
+      page(":uuid", () => import("@/features/tickets/pages/admin-ticket-page"), "pages.admin.ticket.title"),
     ],
   },
   {
@@ -140,19 +140,11 @@ const mainRoutes: RouteObject[] = [
     path: "my-tickets",
     handle: { crumb: "pages.myTickets.title" } satisfies RouteHandle,
     children: [
-      {
-        index: true,
-        lazy: placeholderPage,
-        handle: {
-          title: "pages.myTickets.title",
-          placeholder: "myTickets",
-          placeholderAction: { label: "pages.myTickets.create", to: paths.createTicket },
-        } satisfies RouteHandle,
-      },
-      placeholder(":uuid", "ticketDetails"),
+      { index: true, lazy: () => import("@/features/tickets/pages/my-tickets-page"), handle: { title: "pages.myTickets.title" } satisfies RouteHandle },
+      page(":uuid", () => import("@/features/tickets/pages/ticket-page"), "pages.ticketDetails.title"),
     ],
   },
-  placeholder("create-new-ticket", "createTicket"),
+  page("create-new-ticket", () => import("@/features/tickets/pages/create-ticket-page"), "pages.createTicket.title"),
   {
     path: "purchased-licenses",
     lazy: () => import("@/features/licenses/pages/purchased-licenses-page"),

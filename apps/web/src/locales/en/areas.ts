@@ -3,6 +3,7 @@ import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
+import tickets from "./tickets";
 
 /** English strings of the logged-in areas: loaded with the main layout, not by /auth/login. */
 const areas = {
@@ -11,6 +12,7 @@ const areas = {
   table,
   accounts,
   commerce,
+  tickets,
 };
 
 export default areas;

@@ -4,6 +4,7 @@ import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
+import tickets from "./tickets";
 
 /** فارسی (راست‌به‌چپ). */
 const messages: Messages = {
@@ -12,6 +13,7 @@ const messages: Messages = {
   table,
   accounts,
   commerce,
+  tickets,
   app: {
     name: "درگاه مجوزها",
     tagline: "مجوزهای نرم‌افزاری خود را در یک جا درخواست کنید، بخرید و پیگیری کنید.",

@@ -4,6 +4,7 @@ import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
+import tickets from "./tickets";
 
 /** Português (Brasil). */
 const messages: Messages = {
@@ -12,6 +13,7 @@ const messages: Messages = {
   table,
   accounts,
   commerce,
+  tickets,
   app: {
     name: "Portal de Licenças",
     tagline: "Solicite, compre e acompanhe suas licenças de software em um só lugar.",

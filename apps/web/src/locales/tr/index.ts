@@ -4,6 +4,7 @@ import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
+import tickets from "./tickets";
 
 /** Türkçe. */
 const messages: Messages = {
@@ -12,6 +13,7 @@ const messages: Messages = {
   table,
   accounts,
   commerce,
+  tickets,
   app: {
     name: "Lisans Portalı",
     tagline: "Yazılım lisanslarınızı tek bir yerden talep edin, satın alın ve takip edin.",

@@ -4,6 +4,7 @@ import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
+import tickets from "./tickets";
 
 /** 简体中文. */
 const messages: Messages = {
@@ -12,6 +13,7 @@ const messages: Messages = {
   table,
   accounts,
   commerce,
+  tickets,
   app: {
     name: "许可证门户",
     tagline: "在一个地方申请、购买和跟踪您的软件许可证。",
