@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { FullPageLoader } from "@/components/full-page-loader";
 import { LoginPage } from "@/features/auth/pages/login-page";
-import { loadEnglishAreas } from "@/lib/i18n";
+import { loadEnglishAreas, loadEnglishTickets } from "@/lib/i18n";
 import { paths } from "@/lib/paths";
 import { GuestOnly, RequireAuth } from "./guards";
 import { AuthLayout } from "./layouts/auth-layout";
@@ -27,6 +27,11 @@ function placeholder(path: string, key: PlaceholderKey, extra: Partial<RouteHand
 /** A real page: its own lazy chunk, with the title and breadcrumb of its route. */
 function page(path: string, lazy: NonNullable<RouteObject["lazy"]>, title: ParseKeys): RouteObject {
   return { path, lazy, handle: { title, crumb: title } satisfies RouteHandle } as RouteObject;
+}
+
+/** A ticket page: its chunk and the English strings of the ticket screens, loaded together. */
+function ticketPage(load: () => Promise<object>): () => Promise<object> {
+  return () => Promise.all([load(), loadEnglishTickets()]).then(([module]) => module);
 }
 
 const adminPlanFormPage = () => import("@/features/plans/pages/admin-plan-form-page");
@@ -64,10 +69,10 @@ const adminRoutes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: () => import("@/features/tickets/pages/admin-tickets-page"),
+        lazy: ticketPage(() => import("@/features/tickets/pages/admin-tickets-page")),
         handle: { title: "pages.admin.resolutionCenter.title" } satisfies RouteHandle,
       },
-      page(":uuid", () => import("@/features/tickets/pages/admin-ticket-page"), "pages.admin.ticket.title"),
+      page(":uuid", ticketPage(() => import("@/features/tickets/pages/admin-ticket-page")), "pages.admin.ticket.title"),
     ],
   },
   {
@@ -140,11 +145,11 @@ const mainRoutes: RouteObject[] = [
     path: "my-tickets",
     handle: { crumb: "pages.myTickets.title" } satisfies RouteHandle,
     children: [
-      { index: true, lazy: () => import("@/features/tickets/pages/my-tickets-page"), handle: { title: "pages.myTickets.title" } satisfies RouteHandle },
-      page(":uuid", () => import("@/features/tickets/pages/ticket-page"), "pages.ticketDetails.title"),
+      { index: true, lazy: ticketPage(() => import("@/features/tickets/pages/my-tickets-page")), handle: { title: "pages.myTickets.title" } satisfies RouteHandle },
+      page(":uuid", ticketPage(() => import("@/features/tickets/pages/ticket-page")), "pages.ticketDetails.title"),
     ],
   },
-  page("create-new-ticket", () => import("@/features/tickets/pages/create-ticket-page"), "pages.createTicket.title"),
+  page("create-new-ticket", ticketPage(() => import("@/features/tickets/pages/create-ticket-page")), "pages.createTicket.title"),
   {
     path: "purchased-licenses",
     lazy: () => import("@/features/licenses/pages/purchased-licenses-page"),

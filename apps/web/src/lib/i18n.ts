@@ -50,6 +50,16 @@ export function loadEnglishAreas(): Promise<void> {
   return englishAreas;
 }
 
+let englishTickets: Promise<void> | undefined;
+
+/** The English strings of the ticket screens: loaded with those pages, so the other pages do not carry them. */
+export function loadEnglishTickets(): Promise<void> {
+  englishTickets ??= import("@/locales/en/tickets").then(({ default: tickets }) => {
+    i18n.addResourceBundle("en", "translation", { tickets }, true, true);
+  });
+  return englishTickets;
+}
+
 async function ensureLoaded(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, "translation")) return;
   const messages = (await loaders[language]()).default;

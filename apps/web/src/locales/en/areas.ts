@@ -3,7 +3,7 @@ import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
-import tickets from "./tickets";
+import ticketsInbox from "./tickets-inbox";
 
 /** English strings of the logged-in areas: loaded with the main layout, not by /auth/login. */
 const areas = {
@@ -12,7 +12,8 @@ const areas = {
   table,
   accounts,
   commerce,
-  tickets,
+  // Only what the top bar needs; the ticket pages bring the rest (lib/i18n loadEnglishTickets).
+  tickets: ticketsInbox,
 };
 
 export default areas;

@@ -5,8 +5,10 @@
  */
 import areas from "./areas";
 import core from "./core";
+import tickets from "./tickets";
 
-const en = { ...core, ...areas };
+// The ticket screens' strings load with those pages (lib/i18n loadEnglishTickets), beside the dropdown's in the areas.
+const en = { ...core, ...areas, tickets: { ...areas.tickets, ...tickets } };
 
 export default en;
 

@@ -1,4 +1,7 @@
-/** Support tickets (features/tickets): the customer's and the administrator's screens and the messages dropdown. */
+/**
+ * Support tickets (features/tickets): the strings of the ticket screens. The messages dropdown's
+ * (roles, inbox) are in tickets-inbox.ts, which comes with the areas; en/index.ts joins the two.
+ */
 const tickets = {
   type: {
     technical: "Technical",
@@ -19,12 +22,6 @@ const tickets = {
     in_progress: "In progress",
     resolved: "Resolved",
     closed: "Closed",
-  },
-  role: {
-    user: "You",
-    customer: "Customer",
-    admin: "Admin",
-    support: "Support",
   },
   columns: {
     number: "Number",
@@ -151,14 +148,6 @@ const tickets = {
     title: "Close this ticket?",
     text: "Ticket {{number}} will be closed and can no longer receive replies.",
     cancel: "Cancel",
-  },
-  inbox: {
-    openWithCount: "Messages ({{count}} unread)",
-    unread: "{{count}} unread",
-    unreadMark: "Unread",
-    loadFailed: "Messages could not be loaded.",
-    retry: "Retry",
-    viewAll: "View all tickets",
   },
 };
 

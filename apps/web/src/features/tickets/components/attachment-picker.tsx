@@ -1,5 +1,5 @@
 import { ActionIcon, Button, FileButton, Group, Progress, Stack, Text } from "@mantine/core";
-import { IconPaperclip, IconX } from "@tabler/icons-react";
+import { IconFileText, IconFileUpload, IconX } from "@tabler/icons-react";
 import { TICKET_ATTACHMENT_LIMITS } from "@portal/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -47,7 +47,7 @@ export function AttachmentPicker({
       <Group gap="sm" wrap="wrap">
         <FileButton onChange={add} multiple accept={attachmentAccept} disabled={disabled || files.length >= TICKET_ATTACHMENT_LIMITS.maxFiles}>
           {(props) => (
-            <Button {...props} variant="default" size="xs" leftSection={<IconPaperclip size={14} aria-hidden />} data-testid="attachments-add">
+            <Button {...props} variant="default" size="xs" leftSection={<IconFileUpload size={14} aria-hidden />} data-testid="attachments-add">
               {t("tickets.attachments.add")}
             </Button>
           )}
@@ -61,7 +61,7 @@ export function AttachmentPicker({
           {files.map((file, index) => (
             <li key={`${file.name}-${index}`}>
               <Group gap={6} wrap="nowrap">
-                <IconPaperclip size={14} aria-hidden style={{ flexShrink: 0 }} />
+                <IconFileText size={14} aria-hidden style={{ flexShrink: 0 }} />
                 <Text size="sm" truncate="end" dir="auto" style={{ minWidth: 0 }}>
                   {file.name}
                 </Text>

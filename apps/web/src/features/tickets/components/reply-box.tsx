@@ -1,5 +1,5 @@
 import { Button, Group, Paper, SegmentedControl, Stack, Textarea } from "@mantine/core";
-import { IconLock, IconSend } from "@tabler/icons-react";
+import { IconLock, IconMessageCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifySuccess } from "@/lib/notify";
@@ -78,7 +78,7 @@ export function ReplyBox({ ticketId, allowNotes = false }: { ticketId: string; a
             type="submit"
             loading={send.isPending}
             color={internal ? "yellow" : undefined}
-            leftSection={internal ? <IconLock size={16} aria-hidden /> : <IconSend size={16} aria-hidden />}
+            leftSection={internal ? <IconLock size={16} aria-hidden /> : <IconMessageCircle size={16} aria-hidden />}
             data-testid="reply-send"
           >
             {internal ? t("tickets.detail.addNote") : t("tickets.detail.send")}

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Center, Grid, Group, Loader, NativeSelect, Paper, Select, Stack, Text, Title } from "@mantine/core";
-import { IconAlertTriangle, IconArrowBackUp, IconCheck, IconLock, IconPlayerPlay, IconX } from "@tabler/icons-react";
+import { IconAlertTriangle, IconRefresh, IconCheck, IconLock, IconPlayerPlay, IconX } from "@tabler/icons-react";
 import { ticketPriorities, ticketTypes, type Ticket, type TicketPatch } from "@portal/contract";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,7 +24,7 @@ const actionIcon: Record<TicketAction, ReactNode> = {
   inProgress: <IconPlayerPlay size={16} aria-hidden />,
   resolve: <IconCheck size={16} aria-hidden />,
   close: <IconX size={16} aria-hidden />,
-  reopen: <IconArrowBackUp size={16} aria-hidden />,
+  reopen: <IconRefresh size={16} aria-hidden />,
 };
 
 /** The status changes the ticket allows; closing asks first. */

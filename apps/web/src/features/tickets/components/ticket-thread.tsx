@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Loader, Stack, Text, UnstyledButton } from "@mantine/core";
-import { IconDownload, IconLock, IconPhotoOff } from "@tabler/icons-react";
+import { IconDownload, IconLock, IconFileText } from "@tabler/icons-react";
 import type { TicketAttachment, TicketMessage } from "@portal/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -36,7 +36,7 @@ function AttachmentThumbnail({ ticketId, attachment }: { ticketId: string; attac
   if (state.url) return <img src={state.url} alt={t("tickets.attachments.preview", { name: attachment.name })} className={classes.thumbnail} data-testid="attachment-thumbnail" />;
   return (
     <div className={classes.thumbnailPlaceholder}>
-      {state.failed ? <IconPhotoOff size={20} aria-label={t("tickets.attachments.previewFailed")} /> : <Loader size="xs" aria-label={t("app.loading")} />}
+      {state.failed ? <IconFileText size={20} aria-label={t("tickets.attachments.previewFailed")} /> : <Loader size="xs" aria-label={t("app.loading")} />}
     </div>
   );
 }

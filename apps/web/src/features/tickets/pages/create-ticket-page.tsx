@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { IconSend } from "@tabler/icons-react";
+import { IconTicket } from "@tabler/icons-react";
 import { ticketPriorities, ticketTypes, type TicketPriority, type TicketType } from "@portal/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -145,7 +145,7 @@ export function CreateTicketPage() {
           />
           <AttachmentPicker files={files} onChange={setFiles} progress={busy ? progress : null} disabled={busy} />
           <Group justify="flex-end">
-            <Button type="submit" loading={busy} leftSection={<IconSend size={16} aria-hidden />} data-testid="ticket-submit">
+            <Button type="submit" loading={busy} leftSection={<IconTicket size={16} aria-hidden />} data-testid="ticket-submit">
               {t("tickets.create.submit")}
             </Button>
           </Group>
