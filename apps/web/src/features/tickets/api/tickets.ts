@@ -40,7 +40,8 @@ export function useTicket(id: string) {
   return useQuery({
     queryKey: ticketQueryKey(id),
     queryFn: async ({ signal }) => (await apiClient.get<Envelope<Ticket>>(ticketPath(id), { signal })).data,
-    refetchInterval: THREAD_POLL_MS,
+    // A ticket that failed to load (404) is not asked for again and again.
+    refetchInterval: (query) => (query.state.status === "error" ? false : THREAD_POLL_MS),
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
     // A missing ticket stays missing: no three retries before "ticket not found".
