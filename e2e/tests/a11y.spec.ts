@@ -91,6 +91,7 @@ const customerScreens: Screen[] = [
   { name: "drawer: licence details", path: () => "/purchased-licenses", open: async (s) => button(s, "details").click() },
   { name: "menu: profile", path: () => "/dashboard", open: async (s) => s.page.getByTestId("profile-menu-button").click() },
   { name: "menu: notifications", path: () => "/dashboard", open: async (s) => s.page.getByTestId("notifications-button").click() },
+  { name: "menu: messages", path: () => "/dashboard", open: async (s) => s.page.getByTestId("messages-button").click() },
 ];
 
 const adminScreens: Screen[] = [
