@@ -38,6 +38,13 @@ describe("theme contrast (WCAG AA 4.5:1)", () => {
     expect(variables.dark["--mantine-color-placeholder"]).toBe(DIMMED_DARK);
   });
 
+  it("error texts and invalid fields' placeholders on every surface of their scheme", () => {
+    const light = hex(variables.light["--mantine-color-error"]!);
+    const dark = hex(variables.dark["--mantine-color-error"]!);
+    for (const surface of lightSurfaces) expect(contrast(light, surface)).toBeGreaterThanOrEqual(4.5);
+    for (const surface of darkSurfaces) expect(contrast(dark, surface)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it.each(Object.entries(statusTones))("%s: white on its filled tone, the tone as text, light-variant text on shade 1", (name, tone) => {
     const palette = colors[name as keyof typeof colors]!;
     expect(contrast(white, hex(tone))).toBeGreaterThanOrEqual(4.5);
