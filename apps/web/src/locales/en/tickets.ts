@@ -104,6 +104,7 @@ const tickets = {
     internalNote: "Internal note",
     loadFailed: "Error fetching ticket details.",
     notFound: "ticket not found",
+    notFoundDescription: "Check the link, or find the ticket in your list.",
     backToList: "Back to the tickets",
     closedNotice: "This ticket is closed.",
     reply: "Reply",

@@ -108,6 +108,7 @@ const tickets: Messages["tickets"] = {
     internalNote: "Nota interna",
     loadFailed: "Error al obtener los detalles del ticket.",
     notFound: "ticket no encontrado",
+    notFoundDescription: "Comprueba el enlace o busca el ticket en tu lista.",
     backToList: "Volver a los tickets",
     closedNotice: "Este ticket está cerrado.",
     reply: "Respuesta",

@@ -108,6 +108,7 @@ const tickets: Messages["tickets"] = {
     internalNote: "یادداشت داخلی",
     loadFailed: "خطا در دریافت جزئیات تیکت.",
     notFound: "تیکت پیدا نشد",
+    notFoundDescription: "پیوند را بررسی کنید یا تیکت را در فهرست خود پیدا کنید.",
     backToList: "بازگشت به تیکت‌ها",
     closedNotice: "این تیکت بسته شده است.",
     reply: "پاسخ",

@@ -108,6 +108,7 @@ const tickets: Messages["tickets"] = {
     internalNote: "Nota interna",
     loadFailed: "Erro ao buscar os detalhes do chamado.",
     notFound: "chamado não encontrado",
+    notFoundDescription: "Verifique o link ou encontre o chamado na sua lista.",
     backToList: "Voltar aos chamados",
     closedNotice: "Este chamado está fechado.",
     reply: "Resposta",

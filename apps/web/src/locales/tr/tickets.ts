@@ -108,6 +108,7 @@ const tickets: Messages["tickets"] = {
     internalNote: "Dahili not",
     loadFailed: "Destek talebi ayrıntıları alınırken hata oluştu.",
     notFound: "destek talebi bulunamadı",
+    notFoundDescription: "Bağlantıyı kontrol edin veya talebi listenizde bulun.",
     backToList: "Destek taleplerine dön",
     closedNotice: "Bu destek talebi kapatıldı.",
     reply: "Yanıt",

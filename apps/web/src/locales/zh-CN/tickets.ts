@@ -108,6 +108,7 @@ const tickets: Messages["tickets"] = {
     internalNote: "内部备注",
     loadFailed: "获取工单详情时出错。",
     notFound: "未找到工单",
+    notFoundDescription: "请检查链接，或在列表中查找该工单。",
     backToList: "返回工单列表",
     closedNotice: "此工单已关闭。",
     reply: "回复",

@@ -28,6 +28,7 @@ export function AttachmentPicker({
   const language = i18n.resolvedLanguage ?? "en";
   const [problems, setProblems] = useState<AttachmentProblem[]>([]);
   const maxSize = formatBytes(TICKET_ATTACHMENT_LIMITS.maxBytes, language);
+  const maxFiles = TICKET_ATTACHMENT_LIMITS.maxFiles.toLocaleString(language);
 
   const add = (added: File[]) => {
     const checked = checkAttachments(files, added);
@@ -36,7 +37,7 @@ export function AttachmentPicker({
   };
   const describe = (problem: AttachmentProblem) =>
     problem.kind === "tooMany"
-      ? t("tickets.attachments.tooMany", { max: problem.max })
+      ? t("tickets.attachments.tooMany", { max: problem.max.toLocaleString(language) })
       : problem.kind === "tooLarge"
         ? t("tickets.attachments.tooLarge", { name: problem.name, size: maxSize })
         : t("tickets.attachments.type", { name: problem.name });
@@ -53,7 +54,7 @@ export function AttachmentPicker({
           )}
         </FileButton>
         <Text size="xs" c="dimmed">
-          {t("tickets.attachments.hint", { max: TICKET_ATTACHMENT_LIMITS.maxFiles, size: maxSize })}
+          {t("tickets.attachments.hint", { max: maxFiles, size: maxSize })}
         </Text>
       </Group>
       {files.length > 0 && (

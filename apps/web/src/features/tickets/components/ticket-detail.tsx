@@ -49,7 +49,7 @@ function TicketActions({ ticket, viewer }: { ticket: Ticket; viewer: Viewer }) {
           <Button
             key={which}
             size="sm"
-            variant={which === "close" ? "outline" : "light"}
+            variant="light"
             color={which === "close" ? "red" : which === "resolve" ? "teal" : undefined}
             leftSection={actionIcon[which]}
             loading={action.isPending && action.variables === which}
@@ -160,11 +160,12 @@ function TicketHeader({ ticket, viewer }: { ticket: Ticket; viewer: Viewer }) {
     <Stack gap="sm" mb="lg">
       <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
         <Stack gap={4} style={{ minWidth: 0, flex: "1 1 320px" }}>
-          <Text size="sm" c="dimmed" ff="monospace" dir="ltr" ta="start" data-testid="ticket-number">
-            {ticket.number}
+          <Text size="sm" c="dimmed" ff="monospace">
+            <bdi data-testid="ticket-number">{ticket.number}</bdi>
           </Text>
-          <Title order={1} fz={{ base: "h3", sm: "h2" }} dir="auto" style={{ overflowWrap: "anywhere" }}>
-            {ticket.subject}
+          {/* The subject keeps its own direction (bdi) but the page's alignment: an English subject in Persian stays on the right. */}
+          <Title order={1} fz={{ base: "h3", sm: "h2" }} style={{ overflowWrap: "anywhere" }}>
+            <bdi>{ticket.subject}</bdi>
           </Title>
         </Stack>
         <TicketActions ticket={ticket} viewer={viewer} />
@@ -238,7 +239,7 @@ export function TicketDetail({ id, viewer }: { id: string; viewer: Viewer }) {
           <Title order={1} fz={{ base: "h3", sm: "h2" }} mb="lg">
             {t(viewer === "admin" ? "pages.admin.ticket.title" : "pages.ticketDetails.title")}
           </Title>
-          <EmptyPanel title={t("tickets.detail.notFound")} description={t("errors.codes.ticket/not_found")} action={back} />
+          <EmptyPanel title={t("tickets.detail.notFound")} description={t("tickets.detail.notFoundDescription")} action={back} />
         </>
       );
     }

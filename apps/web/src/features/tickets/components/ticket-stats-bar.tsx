@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, SimpleGrid, Skeleton, Text, UnstyledButton } from "@mantine/core";
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Text, UnstyledButton } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import type { TicketStats, TicketStatus } from "@portal/contract";
 import { useTranslation } from "react-i18next";
@@ -48,8 +48,9 @@ export function TicketStatsBar() {
 
   const median = stats.data?.medianFirstResponseSeconds;
   return (
-    <nav aria-label={t("tickets.admin.statsLabel")} data-testid="ticket-stats">
-      <SimpleGrid cols={{ base: 2, xs: 3, md: 6 }} spacing="sm">
+    <Group component="nav" aria-label={t("tickets.admin.statsLabel")} data-testid="ticket-stats" gap="sm" align="stretch" wrap="wrap">
+      {/* The counters stay one block; the median sits beside them, or below on a phone. */}
+      <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="sm" style={{ flex: "999 1 480px" }}>
         {counters.map(({ status, key }) => {
           const label = status ? t(`tickets.status.${status}`) : t("tickets.admin.total");
           const active = status === current || (status === null && !current);
@@ -86,7 +87,8 @@ export function TicketStatsBar() {
             </UnstyledButton>
           );
         })}
-        <Paper withBorder p="sm" radius="md" data-testid="ticket-stat-median">
+      </SimpleGrid>
+      <Paper withBorder p="sm" radius="md" data-testid="ticket-stat-median" style={{ flex: "1 1 200px" }}>
           <Text size="xs" c="dimmed" fw={500}>
             {t("tickets.admin.medianFirstResponse")}
           </Text>
@@ -97,8 +99,7 @@ export function TicketStatsBar() {
               {median === null || median === undefined ? t("tickets.admin.noFirstResponse") : formatDuration(median, i18n.resolvedLanguage ?? "en")}
             </Text>
           )}
-        </Paper>
-      </SimpleGrid>
-    </nav>
+      </Paper>
+    </Group>
   );
 }

@@ -69,8 +69,8 @@ function AttachmentLink({ ticketId, attachment }: { ticketId: string; attachment
           <Text span size="sm" dir="auto" truncate="end" maw={220}>
             {attachment.name}
           </Text>
-          <Text span size="xs" c="dimmed">
-            ({size})
+          <Text span size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+            {size}
           </Text>
         </Group>
       </Anchor>

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { IconTicket } from "@tabler/icons-react";
 import { ticketPriorities, ticketTypes, type TicketPriority, type TicketType } from "@portal/contract";
 import { useState } from "react";
@@ -44,7 +44,8 @@ export function CreateTicketPage() {
     setMissing((current) => current.filter((field) => field !== key));
   };
   const required = t("tickets.create.required");
-  const errorOf = (field: keyof Draft) => (missing.includes(field) ? required : undefined);
+  // Empty fields are marked (red, aria-invalid); the spec's one sentence is said once, above the button.
+  const errorOf = (field: keyof Draft) => missing.includes(field) || undefined;
 
   const submit = () => {
     const empty = missingFields(draft);
@@ -144,7 +145,12 @@ export function CreateTicketPage() {
             data-testid="ticket-message"
           />
           <AttachmentPicker files={files} onChange={setFiles} progress={busy ? progress : null} disabled={busy} />
-          <Group justify="flex-end">
+          <Group justify="flex-end" gap="md" wrap="wrap">
+            {missing.length > 0 && (
+              <Text size="sm" c="red" role="alert" data-testid="ticket-required">
+                {required}
+              </Text>
+            )}
             <Button type="submit" loading={busy} leftSection={<IconTicket size={16} aria-hidden />} data-testid="ticket-submit">
               {t("tickets.create.submit")}
             </Button>
