@@ -50,7 +50,6 @@ const tickets = {
     unassigned: "Unassigned",
     emptyTitle: "No tickets yet",
     emptyDescription: "You haven't opened a support ticket. Create one and our team will get back to you.",
-    emptyFilteredDescription: "No ticket matches these filters.",
     create: "Create ticket",
   },
   admin: {

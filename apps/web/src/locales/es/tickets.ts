@@ -54,7 +54,6 @@ const tickets: Messages["tickets"] = {
     unassigned: "Sin asignar",
     emptyTitle: "Aún no hay tickets",
     emptyDescription: "No has abierto ningún ticket de soporte. Crea uno y nuestro equipo te responderá.",
-    emptyFilteredDescription: "Ningún ticket coincide con estos filtros.",
     create: "Crear ticket",
   },
   admin: {

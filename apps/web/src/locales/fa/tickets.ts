@@ -54,7 +54,6 @@ const tickets: Messages["tickets"] = {
     unassigned: "بدون مسئول",
     emptyTitle: "هنوز تیکتی ندارید",
     emptyDescription: "هنوز تیکت پشتیبانی باز نکرده‌اید. یکی بسازید تا تیم ما پاسخ دهد.",
-    emptyFilteredDescription: "هیچ تیکتی با این فیلترها مطابقت ندارد.",
     create: "ایجاد تیکت",
   },
   admin: {

@@ -54,7 +54,6 @@ const tickets: Messages["tickets"] = {
     unassigned: "Sem responsável",
     emptyTitle: "Nenhum chamado ainda",
     emptyDescription: "Você ainda não abriu um chamado de suporte. Crie um e nossa equipe responderá.",
-    emptyFilteredDescription: "Nenhum chamado corresponde a estes filtros.",
     create: "Criar chamado",
   },
   admin: {

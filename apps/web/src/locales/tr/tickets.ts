@@ -54,7 +54,6 @@ const tickets: Messages["tickets"] = {
     unassigned: "Atanmamış",
     emptyTitle: "Henüz destek talebi yok",
     emptyDescription: "Henüz bir destek talebi açmadınız. Bir tane oluşturun, ekibimiz size dönüş yapsın.",
-    emptyFilteredDescription: "Bu filtrelere uyan destek talebi yok.",
     create: "Destek talebi oluştur",
   },
   admin: {

@@ -54,7 +54,6 @@ const tickets: Messages["tickets"] = {
     unassigned: "未分配",
     emptyTitle: "还没有工单",
     emptyDescription: "您还没有提交支持工单。创建一个，我们的团队会尽快回复您。",
-    emptyFilteredDescription: "没有符合这些筛选条件的工单。",
     create: "创建工单",
   },
   admin: {
