@@ -76,6 +76,9 @@ export class FileStore {
   }
 
   async stage(source: Readable, options: StageOptions = {}): Promise<StagedFile> {
+    // An upload can fail before the pipeline below listens (while the directory is made); the
+    // pipeline still sees the destroyed stream, but the error must not go unhandled meanwhile.
+    source.on("error", () => undefined);
     const temporaryDirectory = path.join(this.root, TEMP_DIRECTORY);
     await mkdir(temporaryDirectory, { recursive: true, mode: 0o700 });
     const temporaryPath = path.join(temporaryDirectory, `${Date.now()}-${randomBytes(8).toString("hex")}.part`);

@@ -50,6 +50,12 @@ export function formatTicketNumber(number: number): string {
 
 const fullName = (user: { firstname: string; lastname: string }) => `${user.firstname} ${user.lastname}`.trim();
 
+/** A message whose author's account is gone still says which side wrote it. */
+function authorNameOf(role: MessageAuthorRole, firstname: string | null, lastname: string | null): string {
+  if (firstname === null) return role === "user" ? "Former customer" : "Support team";
+  return fullName({ firstname, lastname: lastname ?? "" });
+}
+
 function iso(value: Date | string): string {
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
@@ -186,7 +192,7 @@ async function threadOf(executor: Executor, viewer: Viewer, ticketId: string): P
   return messages.map(({ message, firstname, lastname }) => ({
     id: message.id,
     authorId: message.authorId,
-    authorName: firstname === null ? "Deleted user" : fullName({ firstname, lastname: lastname ?? "" }),
+    authorName: authorNameOf(message.authorRole, firstname, lastname),
     authorRole: message.authorRole,
     body: message.body,
     internal: message.internal,
@@ -550,7 +556,7 @@ export async function ticketInbox(db: Database, viewer: Viewer, limit: number): 
       ticketId: row.message.ticketId,
       ticketNumber: formatTicketNumber(row.number),
       subject: row.subject,
-      authorName: row.firstname === null ? "Deleted user" : fullName({ firstname: row.firstname, lastname: row.lastname ?? "" }),
+      authorName: authorNameOf(row.message.authorRole, row.firstname, row.lastname),
       authorRole: row.message.authorRole,
       excerpt: excerpt(row.message.body.replace(/\s+/g, " ").trim(), 140),
       createdAt: iso(row.message.createdAt),
