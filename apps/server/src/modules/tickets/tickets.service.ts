@@ -384,14 +384,17 @@ export async function addMessage(
       // The customer answering a resolved ticket means it is not resolved. Support's replies never move the status by themselves.
       const reopens = authorRole === "user" && ticket.status === "resolved";
       const firstResponse = authorRole === "admin" && !internal && ticket.firstResponseAt === null;
-      await tx
-        .update(tickets)
-        .set({
-          updatedAt: sql`now()`,
-          ...(reopens ? { status: "open" as const } : {}),
-          ...(firstResponse ? { firstResponseAt: sql`now()` } : {}),
-        })
-        .where(eq(tickets.id, ticketId));
+      // An internal note leaves updatedAt alone: the customer's view must not move because of something they cannot see.
+      if (!internal) {
+        await tx
+          .update(tickets)
+          .set({
+            updatedAt: sql`now()`,
+            ...(reopens ? { status: "open" as const } : {}),
+            ...(firstResponse ? { firstResponseAt: sql`now()` } : {}),
+          })
+          .where(eq(tickets.id, ticketId));
+      }
       await upsertRead(tx, ticketId, viewer.id);
 
       const number = formatTicketNumber(ticket.number);

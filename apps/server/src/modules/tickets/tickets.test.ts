@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Page, Ticket, TicketInbox, TicketMessage, TicketRead, TicketStats, TicketSummary } from "@portal/contract";
-import { jobs, ticketAttachments, ticketMessages, tickets, users } from "../../db/schema/index.js";
+import { auditEvents, jobs, ticketAttachments, ticketMessages, tickets, users } from "../../db/schema/index.js";
 import { adminToken, call, createCustomer, firstError, json, registerUser, useTestApp, verifyEmailOf } from "../../test/helpers.js";
 
 const t = useTestApp();
@@ -163,6 +163,7 @@ describe("internal notes", () => {
 
     const seenByCustomer = json<{ data: Ticket }>(await fetchTicket(customer.token, ticket.id)).data;
     expect(seenByCustomer.messages.map((message) => message.body)).not.toContain(secret);
+    expect(seenByCustomer.updatedAt).toBe(ticket.updatedAt);
     expect(seenByCustomer.messageCount).toBe(1);
     expect(seenByCustomer.firstResponseAt).toBeNull();
     const listed = json<{ data: Page<TicketSummary> }>(await call(t.app, { method: "GET", url: "/api/v1/tickets", token: customer.token })).data;
@@ -228,8 +229,8 @@ describe("the status machine", () => {
     await expectStatus(admin, "reopen", 200, "open");
     await expectStatus(admin, "close", 200, "closed");
 
-    const audit = await t.database.db.execute(sql`select action, details from audit_events where target_id = ${ticket.id} order by id`);
-    const actions = (audit.rows as { action: string }[]).map((row) => row.action);
+    const audit = await t.database.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetId, ticket.id)).orderBy(auditEvents.id);
+    const actions = audit.map((row) => row.action);
     expect(actions.filter((name) => name === "ticket.status_changed")).toHaveLength(5);
     expect(actions[0]).toBe("ticket.created");
   });
@@ -413,6 +414,23 @@ describe("attachments", () => {
     expect(asMessage.statusCode).toBe(status);
     expect(await rowCounts()).toEqual(rowsBefore);
     expect(await storedFiles()).toEqual(filesBefore);
+  });
+
+  it("refuses an oversized upload over a real connection while it is still streaming", async () => {
+    const customer = await createCustomer(t);
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const filesBefore = await storedFiles();
+    const rowsBefore = await rowCounts();
+    const body = form(ticketBody(), [{ name: "huge.zip", content: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(12 * 1024 * 1024)]) }]);
+    const response = await fetch(`${address}/api/v1/tickets`, {
+      method: "POST",
+      headers: { ...body.headers, authorization: `Bearer ${customer.token}` },
+      body: body.payload,
+    });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { detail: { loc: string[] }[] }).detail[0]!.loc).toEqual(["ticket/attachment_too_large"]);
+    expect(await storedFiles()).toEqual(filesBefore);
+    expect(await rowCounts()).toEqual(rowsBefore);
   });
 
   it("stores nothing when the rest of the request is refused", async () => {
