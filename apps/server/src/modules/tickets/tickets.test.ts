@@ -1,10 +1,12 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Page, Ticket, TicketInbox, TicketMessage, TicketRead, TicketStats, TicketSummary } from "@portal/contract";
 import { auditEvents, jobs, ticketAttachments, ticketMessages, tickets, users } from "../../db/schema/index.js";
+import { addMessage } from "./tickets.service.js";
 import { adminToken, call, createCustomer, firstError, json, registerUser, useTestApp, verifyEmailOf } from "../../test/helpers.js";
 
 const t = useTestApp();
@@ -433,6 +435,27 @@ describe("attachments", () => {
     expect(await rowCounts()).toEqual(rowsBefore);
   });
 
+  it("takes back the files of a transaction that fails after storing them, but not content others reference", async () => {
+    const customer = await createCustomer(t);
+    const ticket = await openTicket(customer.token);
+    const [viewer] = await t.database.db.select().from(users).where(eq(users.id, customer.user.id));
+    const shared = await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...form({ body: "kept" }, [{ name: "kept.pdf", content: PDF }]) });
+    expect(shared.statusCode).toBe(201);
+    const filesBefore = await storedFiles();
+    const rowsBefore = await rowCounts();
+    const fresh = Buffer.concat([PNG, randomBytes(16)]);
+    const staged = [
+      { name: "new.png", contentType: "image/png", file: await t.app.files.stage(Readable.from([fresh])) },
+      { name: "same.pdf", contentType: "application/pdf", file: await t.app.files.stage(Readable.from([PDF])) },
+    ];
+    // An actor that does not exist makes the audit insert, the last write of the transaction, fail.
+    const brokenContext = { actorId: randomUUID(), ip: null, userAgent: null };
+    await expect(addMessage(t.app.db, viewer!, ticket.id, { body: "lost" }, staged, brokenContext, { files: t.app.files, mailing: t.app.mailing })).rejects.toThrow();
+    expect(await storedFiles()).toEqual(filesBefore);
+    expect(await rowCounts()).toEqual(rowsBefore);
+    expect(await t.app.files.exists(createHash("sha256").update(PDF).digest("hex"))).toBe(true);
+  });
+
   it("stores nothing when the rest of the request is refused", async () => {
     const customer = await createCustomer(t);
     const stranger = await createCustomer(t);
@@ -531,6 +554,22 @@ describe("bad input", () => {
     });
     expect(broken.statusCode).toBeGreaterThanOrEqual(400);
     expect(broken.statusCode).toBeLessThan(500);
+    const rawForm = (part: string) => ({
+      payload: `--b\r\n${part}\r\n--b--\r\n`,
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+    });
+    const hostile = [
+      rawForm('Content-Disposition: form-data; name="__proto__"\r\n\r\nx'),
+      rawForm('Content-Disposition: form-data; name="subject"\r\nContent-Type: application/json\r\n\r\n{"a":1}'),
+      rawForm('Content-Disposition: form-data; name="subject"\r\nContent-Type: application/json\r\n\r\n{broken'),
+      { payload: "no boundary", headers: { "content-type": "multipart/form-data" } },
+    ];
+    for (const request of hostile) {
+      const response = await call(t.app, { method: "POST", url: "/api/v1/tickets", token: customer.token, ...request });
+      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, response.body).toBeLessThan(500);
+      expect(json<{ detail: unknown[] }>(response).detail.length).toBeGreaterThan(0);
+    }
     expect(await rowCounts()).toEqual(rowsBefore);
   });
 });

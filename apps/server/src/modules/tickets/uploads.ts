@@ -41,7 +41,10 @@ export async function readMultipartTicketBody(request: FastifyRequest, store: Fi
       if (part.type === "field") {
         if (part.valueTruncated) throw new FieldError("body", part.fieldname, "This field is too long");
         if (Object.hasOwn(fields, part.fieldname)) throw new FieldError("body", part.fieldname, "Send this field once");
-        fields[part.fieldname] = String(part.value);
+        // A field sent as application/json arrives parsed: only its scalar forms can stand for a form's text.
+        const value: unknown = part.value;
+        if (typeof value === "object" && value !== null) throw new FieldError("body", part.fieldname, "This field must be text");
+        fields[part.fieldname] = String(value);
         continue;
       }
       if (part.fieldname !== ATTACHMENTS_FIELD) {
