@@ -255,6 +255,21 @@ describe("the status machine", () => {
   });
 });
 
+describe("notification settings", () => {
+  it("are honoured: a customer who turned support-ticket mail off gets only the in-app note", async () => {
+    const customer = await createCustomer(t);
+    const admin = await adminToken(t.app);
+    const saved = await call(t.app, { method: "PUT", url: "/api/v1/notification-settings", token: customer.token, payload: { channels: { support_tickets: { email: false, inApp: true } } } });
+    expect(saved.statusCode).toBe(200);
+    const ticket = await openTicket(customer.token);
+    await reply(admin, ticket.id, "Answer by the portal only");
+    const mail = await t.database.db.select({ payload: jobs.payload }).from(jobs).where(sql`${jobs.payload}->>'to' = ${customer.email}`);
+    expect(mail.map((job) => (job.payload as { subject: string }).subject).filter((subject) => subject.includes(ticket.number))).toEqual([]);
+    const notes = await call(t.app, { method: "GET", url: "/api/v1/notifications", token: customer.token });
+    expect(notes.body).toContain(`${ticket.number}: support replied`);
+  });
+});
+
 describe("numbers, lists and statistics", () => {
   it("numbers tickets T-000123 in order, never twice", async () => {
     const customer = await createCustomer(t);
