@@ -14,6 +14,7 @@ import { securityPlugin } from "./plugins/security.js";
 import { webPlugin } from "./plugins/web.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
+import { FileStore } from "./lib/file-store.js";
 import { createJobRunner } from "./background-jobs.js";
 import { loadSigner, type Signer } from "./lib/signing.js";
 import { loadTotpSecretBox, type SecretBox } from "./lib/secret-box.js";
@@ -26,6 +27,7 @@ import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.js";
 import { projectRoutes } from "./modules/projects/projects.routes.js";
 import { paymentRoutes } from "./modules/payments/payments.routes.js";
 import { licenceRoutes } from "./modules/licences/licences.routes.js";
+import { ticketRoutes } from "./modules/tickets/tickets.routes.js";
 
 export interface AppDependencies {
   config: Config;
@@ -67,6 +69,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   app.decorate("config", config);
   app.decorate("signer", signer ?? (await loadSigner({ pem: config.LICENSE_SIGNING_KEY, dataDir: config.dataDir })));
   app.decorate("totpSecrets", totpSecrets ?? (await loadTotpSecretBox({ key: config.TOTP_ENCRYPTION_KEY, dataDir: config.dataDir })));
+  app.decorate("files", new FileStore(path.join(config.dataDir, "files")));
   app.decorate("mailer", mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, logger: app.log }));
   const mailing = { publicUrl: config.publicUrl, wake: () => app.jobs.wake() };
   app.decorate("mailing", mailing);
@@ -99,6 +102,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
       await api.register(projectRoutes);
       await api.register(paymentRoutes);
       await api.register(licenceRoutes);
+      await api.register(ticketRoutes);
     },
     { prefix: "/api/v1" },
   );

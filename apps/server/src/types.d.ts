@@ -1,6 +1,7 @@
 import type { Config } from "./config.js";
 import type { Database, DatabaseHandle, DatabaseKind } from "./db/client.js";
 import type { UserRow } from "./db/schema/index.js";
+import type { FileStore } from "./lib/file-store.js";
 import type { Mailer } from "./lib/mailer.js";
 import type { JobRunner } from "./modules/jobs/job-runner.js";
 import type { Mailing } from "./modules/jobs/mail.js";
@@ -23,6 +24,8 @@ declare module "fastify" {
     signer: Signer;
     /** Seals TOTP secrets at rest (TOTP_ENCRYPTION_KEY or DATA_DIR/totp-encryption.key). */
     totpSecrets: SecretBox;
+    /** Uploaded files, content-addressed under DATA_DIR/files (ticket attachments, update packages). */
+    files: FileStore;
   }
   interface FastifyRequest {
     /** The caller, loaded once per request by the auth plugin; null on public routes without a token. */

@@ -145,3 +145,35 @@ export const ticketInboxSchema = z
   .object({ items: z.array(ticketInboxItemSchema), unreadCount: z.number().int() })
   .meta({ id: "TicketInbox" });
 export type TicketInbox = z.infer<typeof ticketInboxSchema>;
+
+export const ticketInboxQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number({ error: "Limit must be a number" })
+    .int({ error: "Limit must be a whole number" })
+    .min(1, { error: "Limit must be between 1 and 20" })
+    .max(20, { error: "Limit must be between 1 and 20" })
+    .default(10),
+});
+export type TicketInboxQuery = z.input<typeof ticketInboxQuerySchema>;
+
+/** Answer of POST /tickets/{id}/read: when the caller last read the thread, and what is still unread elsewhere. */
+export const ticketReadSchema = z
+  .object({ ticketId: z.uuid(), lastReadAt: timestamp, unreadCount: z.number().int() })
+  .meta({ id: "TicketRead" });
+export type TicketRead = z.infer<typeof ticketReadSchema>;
+
+export const ticketAttachmentParams = z.strictObject({
+  id: z.uuid({ error: "Not a valid identifier" }),
+  attachmentId: z.uuid({ error: "Not a valid identifier" }),
+});
+
+/** `inline=1` serves an image (PNG, JPEG, GIF, WebP) for the thread's preview instead of as a download. */
+export const ticketAttachmentQuerySchema = z.strictObject({
+  inline: z.enum(["0", "1", "true", "false"], { error: "Inline must be 1 or 0" }).optional(),
+});
+
+/** Attachment types a browser may show inline in the thread. */
+export const TICKET_PREVIEW_CONTENT_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+
+/** Where the thread's image preview and the download of one attachment are (add `?inline=1` for the preview). */
+export const ticketAttachmentPath = (ticketId: string, attachmentId: string) => `/api/v1/tickets/${ticketId}/attachments/${attachmentId}`;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "./client.js";
-import { DEMO_CUSTOMER, DEMO_FEATURES, DEMO_PLANS, seedDemo } from "./demo.js";
-import { planFeatures, plans, users } from "./schema/index.js";
+import { DEMO_CUSTOMER, DEMO_FEATURES, DEMO_PLANS, DEMO_TICKETS, seedDemo } from "./demo.js";
+import { planFeatures, plans, ticketMessages, tickets, users } from "./schema/index.js";
 import { verifyPassword } from "../lib/passwords.js";
 import { openTestDatabase } from "../test/helpers.js";
 
@@ -24,5 +24,11 @@ describe("SEED_DEMO", () => {
     const [customer] = await database.db.select().from(users).where(eq(users.email, DEMO_CUSTOMER.email));
     expect(customer).toMatchObject({ status: "active", isAdmin: false });
     expect(await verifyPassword(customer!.passwordHash, DEMO_CUSTOMER.password)).toBe(true);
+
+    const ticketRows = await database.db.select().from(tickets).where(eq(tickets.userId, customer!.id));
+    expect(ticketRows.map((ticket) => ticket.status).sort()).toEqual(["closed", "in_progress", "open", "resolved"]);
+    expect(ticketRows).toHaveLength(DEMO_TICKETS.length);
+    const [notes] = await database.db.select({ count: sql<number>`count(*)::int` }).from(ticketMessages).where(eq(ticketMessages.internal, true));
+    expect(notes?.count).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "./client.js";
-import { features, planFeatures, planServices, plans, services, users } from "./schema/index.js";
+import { features, planFeatures, planServices, plans, services, ticketMessages, tickets, users } from "./schema/index.js";
 import { hashPassword } from "../lib/passwords.js";
 import { recordAudit } from "../modules/audit/audit.service.js";
 
@@ -66,10 +66,16 @@ export const DEMO_PLANS = [
 
 export const DEMO_CUSTOMER = { email: "customer@portal.local", password: "Demo-customer-1!" } as const;
 
-/** Loads the demo catalogue and a demo customer; running it again adds nothing. */
+/** Loads the demo catalogue, a demo customer and their support tickets; running it again adds nothing. */
 export async function seedDemo(db: Database): Promise<{ created: boolean }> {
+  const catalogue = await seedDemoCatalogue(db);
+  const ticketsAdded = await seedDemoTickets(db);
+  return { created: catalogue || ticketsAdded };
+}
+
+async function seedDemoCatalogue(db: Database): Promise<boolean> {
   const [existing] = await db.select({ id: plans.id }).from(plans).where(eq(plans.name, "Professional")).limit(1);
-  if (existing) return { created: false };
+  if (existing) return false;
   const customerHash = await hashPassword(DEMO_CUSTOMER.password);
 
   await db.transaction(async (tx) => {
@@ -109,5 +115,113 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       details: { features: featureRows.length, services: serviceRows.length, plans: DEMO_PLANS.length },
     });
   });
-  return { created: true };
+  return true;
+}
+
+interface DemoMessage {
+  from: "customer" | "support";
+  hoursAfterOpening: number;
+  body: string;
+  internal?: boolean;
+}
+
+/** One ticket in every status, each with a short thread, so the resolution center is not empty in a demo. */
+export const DEMO_TICKETS: {
+  subject: string;
+  type: string;
+  priority: string;
+  status: "open" | "in_progress" | "resolved" | "closed";
+  daysAgo: number;
+  messages: DemoMessage[];
+}[] = [
+  {
+    subject: "Cannot activate the licence on a second server",
+    type: "technical",
+    priority: "high",
+    status: "open",
+    daysAgo: 1,
+    messages: [{ from: "customer", hoursAfterOpening: 0, body: "Our Professional licence allows 3 activations, but the second server answers TOO_MANY_ACTIVATIONS. What can we do?" }],
+  },
+  {
+    subject: "Captive portal shows a blank page on iOS",
+    type: "technical",
+    priority: "critical",
+    status: "in_progress",
+    daysAgo: 3,
+    messages: [
+      { from: "customer", hoursAfterOpening: 0, body: "Guests with iPhones see a blank page instead of the Wi-Fi login since yesterday." },
+      { from: "support", hoursAfterOpening: 1, body: "Reproduced in the lab with iOS 18; looks like the CNA cache. Escalated to engineering.", internal: true },
+      { from: "support", hoursAfterOpening: 2, body: "Thanks for the report. We can reproduce it and are working on a fix; as a workaround, please disable the HTTPS redirect." },
+    ],
+  },
+  {
+    subject: "Invoice shows the wrong VAT rate",
+    type: "billing",
+    priority: "medium",
+    status: "resolved",
+    daysAgo: 8,
+    messages: [
+      { from: "customer", hoursAfterOpening: 0, body: "Our last invoice shows 10% VAT, but we are in Turkey (20%)." },
+      { from: "support", hoursAfterOpening: 5, body: "You are right: the tax location was wrong. We have corrected it and issued a new invoice." },
+    ],
+  },
+  {
+    subject: "Export logs as CSV",
+    type: "feature_request",
+    priority: "low",
+    status: "closed",
+    daysAgo: 20,
+    messages: [
+      { from: "customer", hoursAfterOpening: 0, body: "Could the log product export search results as CSV for our auditors?" },
+      { from: "support", hoursAfterOpening: 20, body: "Good news: CSV export is available from version 4.2. Closing this request — thank you!" },
+    ],
+  },
+];
+
+/** The demo customer's tickets, once: nothing is added while they have any ticket. */
+async function seedDemoTickets(db: Database): Promise<boolean> {
+  const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CUSTOMER.email)).limit(1);
+  if (!customer) return false;
+  const [existing] = await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.userId, customer.id)).limit(1);
+  if (existing) return false;
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.status, "active")))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  await db.transaction(async (tx) => {
+    for (const demo of DEMO_TICKETS) {
+      const opened = sql`now() - ${`${demo.daysAgo} days`}::interval`;
+      const at = (hours: number) => sql`${opened} + ${`${hours} hours`}::interval`;
+      const firstReply = demo.messages.find((message) => message.from === "support" && !message.internal);
+      const last = demo.messages.at(-1)!;
+      const [ticket] = await tx
+        .insert(tickets)
+        .values({
+          subject: demo.subject,
+          type: demo.type,
+          priority: demo.priority,
+          status: demo.status,
+          userId: customer.id,
+          assigneeId: demo.status === "in_progress" ? (admin?.id ?? null) : null,
+          firstResponseAt: firstReply ? at(firstReply.hoursAfterOpening) : null,
+          createdAt: opened,
+          updatedAt: at(last.hoursAfterOpening),
+        })
+        .returning({ id: tickets.id });
+      for (const message of demo.messages) {
+        await tx.insert(ticketMessages).values({
+          ticketId: ticket!.id,
+          authorId: message.from === "customer" ? customer.id : (admin?.id ?? null),
+          authorRole: message.from === "customer" ? "user" : "admin",
+          body: message.body,
+          internal: message.internal ?? false,
+          createdAt: at(message.hoursAfterOpening),
+        });
+      }
+    }
+    await recordAudit(tx, { actorId: null, ip: null, userAgent: "server start" }, { action: "demo.tickets_seeded", details: { tickets: DEMO_TICKETS.length } });
+  });
+  return true;
 }

@@ -6,3 +6,4 @@ export * from "./payments.js";
 export * from "./licences.js";
 export * from "./notifications.js";
 export * from "./jobs.js";
+export * from "./tickets.js";

@@ -1,0 +1,160 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream, type ReadStream } from "node:fs";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+/**
+ * Content-addressed file storage on local disk, shared by every feature that keeps uploaded files
+ * (ticket attachments, software update packages).
+ *
+ * Layout: `<root>/<first two hex digits>/<sha256>`, with uploads in progress under `<root>/tmp/`
+ * (the same file system, so the final rename is atomic). A file is identified only by the SHA-256
+ * of its content: two uploads of the same bytes share one file, and a key never changes meaning.
+ *
+ * Life of an upload:
+ * 1. `stage(stream)` copies the stream to a temporary file, computing SHA-256 and size on the way
+ *    (never holding the whole file in memory), and fsyncs it. `maxBytes` and `inspect` let the
+ *    caller refuse it while it is still arriving; a refused or failed stage leaves nothing behind.
+ * 2. `staged.store()` renames it into place (or, if that content is already stored, drops the copy)
+ *    and says whether this call created the file. Until then `staged.discard()` removes it.
+ * 3. The caller writes the rows that reference the key. If that fails, `removeUnlessReferenced`
+ *    takes back a file it created, unless a row elsewhere now references the same content.
+ *
+ * Nothing here knows about the database: the caller decides what "referenced" means, and should
+ * serialise `store` and `removeUnlessReferenced` of one key (an advisory lock on the key) when
+ * several processes may write the same content at once.
+ */
+export interface StagedFile {
+  readonly sha256: string;
+  readonly size: number;
+  /** Moves the file into the store; `created` is false when identical content was already there. */
+  store(): Promise<{ key: string; created: boolean }>;
+  /** Removes the temporary copy; harmless after `store` or a previous discard. */
+  discard(): Promise<void>;
+}
+
+export interface StageOptions {
+  /** Refuses the stream (with FileTooLargeError) as soon as it passes this many bytes. */
+  maxBytes?: number;
+  /** Sees every chunk as it arrives; throwing refuses the file. */
+  inspect?: (chunk: Buffer) => void;
+}
+
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The file is larger than ${maxBytes} bytes`);
+    this.name = "FileTooLargeError";
+  }
+}
+
+const SHA256_KEY = /^[0-9a-f]{64}$/;
+const TEMP_DIRECTORY = "tmp";
+
+export class FileStore {
+  constructor(readonly root: string) {}
+
+  /** Where the file of this key lives (whether or not it exists). */
+  pathOf(key: string): string {
+    if (!SHA256_KEY.test(key)) throw new Error("not a file-store key");
+    return path.join(this.root, key.slice(0, 2), key);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return stat(this.pathOf(key)).then(
+      (found) => found.isFile(),
+      () => false,
+    );
+  }
+
+  /** The stored file as a stream; rejects (ENOENT) when the key is not stored. */
+  async read(key: string): Promise<{ stream: ReadStream; size: number }> {
+    const file = this.pathOf(key);
+    const { size } = await stat(file);
+    return { stream: createReadStream(file), size };
+  }
+
+  async stage(source: Readable, options: StageOptions = {}): Promise<StagedFile> {
+    // An upload can fail before the pipeline below listens (while the directory is made); the
+    // pipeline still sees the destroyed stream, but the error must not go unhandled meanwhile.
+    source.on("error", () => undefined);
+    const temporaryDirectory = path.join(this.root, TEMP_DIRECTORY);
+    await mkdir(temporaryDirectory, { recursive: true, mode: 0o700 });
+    const temporaryPath = path.join(temporaryDirectory, `${Date.now()}-${randomBytes(8).toString("hex")}.part`);
+    const hash = createHash("sha256");
+    let size = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (options.maxBytes !== undefined && size > options.maxBytes) return done(new FileTooLargeError(options.maxBytes));
+        try {
+          options.inspect?.(chunk);
+        } catch (error) {
+          return done(error as Error);
+        }
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, measure, createWriteStream(temporaryPath, { flags: "wx", mode: 0o600 }));
+      // Durable before anyone is told it is stored.
+      await syncFile(temporaryPath);
+    } catch (error) {
+      await rm(temporaryPath, { force: true });
+      throw error;
+    }
+    const sha256 = hash.digest("hex");
+    const finalPath = this.pathOf(sha256);
+    let settled = false;
+    return {
+      sha256,
+      size,
+      store: async () => {
+        if (settled) throw new Error("this staged file was already stored or discarded");
+        settled = true;
+        if (await this.exists(sha256)) {
+          await rm(temporaryPath, { force: true });
+          return { key: sha256, created: false };
+        }
+        await mkdir(path.dirname(finalPath), { recursive: true, mode: 0o700 });
+        await rename(temporaryPath, finalPath);
+        await syncDirectory(path.dirname(finalPath));
+        return { key: sha256, created: true };
+      },
+      discard: async () => {
+        settled = true;
+        await rm(temporaryPath, { force: true });
+      },
+    };
+  }
+
+  /** Deletes a stored file unless `isReferenced` says something still points at its content. */
+  async removeUnlessReferenced(key: string, isReferenced: (key: string) => Promise<boolean>): Promise<boolean> {
+    if (await isReferenced(key)) return false;
+    await rm(this.pathOf(key), { force: true });
+    return true;
+  }
+}
+
+async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, "r+");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+// The rename itself is only durable once its directory entry is on disk.
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, "r");
+  try {
+    await handle.sync();
+  } catch {
+    // Some file systems (and Windows) refuse fsync on a directory; the rename has happened anyway.
+  } finally {
+    await handle.close();
+  }
+}
