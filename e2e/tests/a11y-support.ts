@@ -200,6 +200,8 @@ export interface Seed {
   customerToken: string;
   planId: string;
   pendingRequestId: string;
+  /** The customer's ticket with a reply and an internal note (the thread pages, the messages dropdown). */
+  ticketId: string;
 }
 
 let counter = 0;
@@ -210,8 +212,8 @@ function suffix(): string {
 
 /**
  * A catalogue (two features, a service, a plan), a customer with a project, a card, a billing
- * address, licence requests in every state (so licences, status badges and notifications show) and
- * users in every state, all through the API.
+ * address, licence requests in every state (so licences, status badges and notifications show),
+ * two tickets (a thread with a reply and an internal note) and users in every state, all through the API.
  */
 export async function seed(request: APIRequestContext): Promise<Seed> {
   const adminToken = await apiLogin(request, admin.email, admin.password);
@@ -256,6 +258,19 @@ export async function seed(request: APIRequestContext): Promise<Seed> {
   await post(`/api/v1/license-requests/${requestIds[1]}/approve`, asAdmin);
   await post(`/api/v1/license-requests/${requestIds[2]}/reject`, asAdmin, { reason: "Please choose a plan with more activations." });
 
+  // Tickets: one in progress with a reply and an internal note, one resolved, for the lists, badges and threads.
+  const ticket = await post<{ id: string }>("/api/v1/tickets", asCustomer, {
+    subject: "Activation fails on the second server",
+    type: "technical",
+    priority: "high",
+    message: "The activation answers FINGERPRINT_MISMATCH.\nThe first server works.",
+  });
+  await post(`/api/v1/tickets/${ticket.id}/messages`, asAdmin, { body: "Moved hardware last week, per the CRM.", internal: true });
+  await post(`/api/v1/tickets/${ticket.id}/messages`, asAdmin, { body: "Please release the old installation first, then activate again." });
+  await post(`/api/v1/tickets/${ticket.id}/in-progress`, asAdmin);
+  const billing = await post<{ id: string }>("/api/v1/tickets", asCustomer, { subject: "Invoice needs our VAT number", type: "billing", priority: "low", message: "Please add it." });
+  await post(`/api/v1/tickets/${billing.id}/resolve`, asAdmin);
+
   // A pending registration, and a locked and a disabled account, for the users table's badges.
   await request.post("/api/v1/auth/register", {
     data: { firstname: "Paxton", lastname: "Pending", email: `pending-${id}@example.com`, password: PASSWORD },
@@ -271,5 +286,5 @@ export async function seed(request: APIRequestContext): Promise<Seed> {
   const patched = await request.patch(`/api/v1/users/${idOf(disabled)}`, { headers: asAdmin, data: { status: "disabled" } });
   expect(patched.status(), await patched.text()).toBe(200);
 
-  return { adminToken, customerToken, planId: plan.id, pendingRequestId: requestIds[3]! };
+  return { adminToken, customerToken, planId: plan.id, pendingRequestId: requestIds[3]!, ticketId: ticket.id };
 }

@@ -83,7 +83,8 @@ const customerScreens: Screen[] = [
   { name: "pricing-plans/confirmation/:planId", path: (data) => `/pricing-plans/confirmation/${data.planId}` },
   at("faq", "/faq"),
   at("my-tickets", "/my-tickets"),
-  at("my-tickets/:uuid", `/my-tickets/${randomUUID()}`),
+  { name: "my-tickets/:uuid", path: (data) => `/my-tickets/${data.ticketId}` },
+  at("my-tickets/:uuid (not found)", `/my-tickets/${randomUUID()}`),
   at("create-new-ticket", "/create-new-ticket"),
   // Dialogs and menus, opened the way a person would.
   { name: "dialog: request form", path: () => "/license-requests", open: async (s) => button(s, "newRequest").click() },
@@ -92,6 +93,11 @@ const customerScreens: Screen[] = [
   { name: "menu: profile", path: () => "/dashboard", open: async (s) => s.page.getByTestId("profile-menu-button").click() },
   { name: "menu: notifications", path: () => "/dashboard", open: async (s) => s.page.getByTestId("notifications-button").click() },
   { name: "menu: messages", path: () => "/dashboard", open: async (s) => s.page.getByTestId("messages-button").click() },
+  {
+    name: "dialog: close ticket (confirm)",
+    path: (data) => `/my-tickets/${data.ticketId}`,
+    open: async (s) => s.page.getByTestId("ticket-action-close").click(),
+  },
 ];
 
 const adminScreens: Screen[] = [
@@ -103,7 +109,8 @@ const adminScreens: Screen[] = [
   { name: "admin/plans/:id/edit", path: (data) => `/admin/plans/${data.planId}/edit` },
   at("admin/users", "/admin/users"),
   at("admin/resolution-center", "/admin/resolution-center"),
-  at("admin/resolution-center/:uuid", `/admin/resolution-center/${randomUUID()}`),
+  { name: "admin/resolution-center/:uuid", path: (data) => `/admin/resolution-center/${data.ticketId}` },
+  at("admin/resolution-center/:uuid (not found)", `/admin/resolution-center/${randomUUID()}`),
   at("admin/purchased-licenses", "/admin/purchased-licenses"),
   at("admin/manage-features", "/admin/manage-features"),
   at("admin/manage-services", "/admin/manage-services"),

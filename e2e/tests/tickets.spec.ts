@@ -257,7 +257,8 @@ test.describe("tickets", () => {
       await expect(page.getByTestId("attachment-thumbnail")).toBeVisible();
       await shoot(page, "thread-customer");
       await page.getByTestId("messages-button").click();
-      await expect(page.getByRole("dialog")).toBeVisible();
+      // Support's reply, once the dropdown's list (a lazy chunk) and the inbox are in.
+      await expect(page.getByTestId("message-item").first()).toBeVisible();
       await shoot(page, "messages-dropdown");
 
       const support = await signedIn(browser, adminToken, { width, theme, language });
