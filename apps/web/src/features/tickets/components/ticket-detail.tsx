@@ -187,9 +187,10 @@ function TicketHeader({ ticket, viewer }: { ticket: Ticket; viewer: Viewer }) {
         {viewer === "admin" && (
           <>
             <Fact label={t("tickets.detail.customer")}>
-              <span dir="auto">{ticket.user.name}</span>{" "}
-              <Text span size="xs" c="dimmed" dir="ltr">
-                {ticket.user.email}
+              <bdi>{ticket.user.name}</bdi>
+              {/* On its own line: a long address wraps anywhere rather than at its hyphens, in its own direction. */}
+              <Text span size="xs" c="dimmed" display="block" style={{ overflowWrap: "anywhere" }}>
+                <bdi>{ticket.user.email}</bdi>
               </Text>
             </Fact>
             <Fact label={t("tickets.detail.assignee")}>{ticket.assignee?.name ?? t("tickets.detail.unassigned")}</Fact>
