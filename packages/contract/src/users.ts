@@ -6,6 +6,8 @@ export const userSortFields = ["d_created", "email", "userName", "firstname", "l
 
 export const userListQuerySchema = listQuerySchema(userSortFields, { sort: "d_created", order: "desc" }).extend({
   status: userStatus.optional(),
+  /** `true`: administrators only (a ticket's assignee picker); `false`: customers only. */
+  isAdmin: z.enum(["true", "false"], { error: "isAdmin must be true or false" }).transform((value) => value === "true").optional(),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 

@@ -27,6 +27,7 @@ const sortColumns = {
 export async function listUsers(db: Database, query: ParsedUserQuery): Promise<Page<User>> {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(users.status, query.status));
+  if (query.isAdmin !== undefined) filters.push(eq(users.isAdmin, query.isAdmin));
   if (query.q) {
     const pattern = containsPattern(query.q);
     filters.push(

@@ -17,6 +17,29 @@ import {
 
 const t = useTestApp();
 
+describe("listing users", () => {
+  it("filters administrators (a ticket's assignee picker) and customers with isAdmin", async () => {
+    const admin = await adminToken(t.app);
+    const { response } = await registerUser(t.app);
+    const customer = json<{ data: { user: User } }>(response).data.user;
+    const list = async (query: string) => {
+      const answer = await call(t.app, { method: "GET", url: `/api/v1/users?pageSize=100&${query}`, token: admin });
+      expect(answer.statusCode).toBe(200);
+      return json<{ data: Page<User> }>(answer).data.items;
+    };
+    const admins = await list("isAdmin=true");
+    expect(admins.length).toBeGreaterThan(0);
+    expect(admins.every((user) => user.isAdmin)).toBe(true);
+    expect(admins.map((user) => user.id)).not.toContain(customer.id);
+    const customers = await list("isAdmin=false");
+    expect(customers.every((user) => !user.isAdmin)).toBe(true);
+    expect(customers.map((user) => user.id)).toContain(customer.id);
+    const refused = await call(t.app, { method: "GET", url: "/api/v1/users?isAdmin=yes", token: admin });
+    expect(refused.statusCode).toBe(422);
+    expect(firstError(refused).loc).toEqual(["query", "isAdmin"]);
+  });
+});
+
 describe("approving registrations", () => {
   it("lets an admin approve a pending user, who can then log in", async () => {
     const { response, body } = await registerUser(t.app);

@@ -146,17 +146,13 @@ export function fetchAttachment(ticketId: string, attachmentId: string, options:
   });
 }
 
-/**
- * The administrators a ticket can be assigned to. The users list has no admin filter (its query is
- * strict: page, pageSize, sort, order, q, status), so active accounts are read and filtered here.
- */
+/** The administrators a ticket can be assigned to (active ones, by first name). */
 export function useAdministrators(enabled = true) {
   return useQuery({
     queryKey: ["users", "list", "administrators"],
-    queryFn: async ({ signal }) => {
-      const page = (await apiClient.get<Envelope<Page<User>>>("api/v1/users", { params: { status: "active", pageSize: 100, sort: "firstname", order: "asc" }, signal })).data;
-      return page.items.filter((user) => user.isAdmin);
-    },
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<Envelope<Page<User>>>("api/v1/users", { params: { status: "active", isAdmin: "true", pageSize: 100, sort: "firstname", order: "asc" }, signal })).data
+        .items,
     enabled,
     staleTime: 60_000,
   });
