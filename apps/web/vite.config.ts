@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -138,6 +139,12 @@ function bootSplashAndScript(): Plugin {
   };
 }
 
+/** A file of React Router's own dist folder, found from where Node resolves the package. */
+function reactRouterFile(file: string): string {
+  const packageJson = createRequire(import.meta.url).resolve("react-router/package.json");
+  return path.join(path.dirname(packageJson), "dist", file);
+}
+
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 /** Files the browser loads as text; source maps and the manifest are not for visitors. */
@@ -182,12 +189,22 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), contractIsSideEffectFree(), mantineCssPerComponent(), bootSplashAndScript(), precompress()],
   resolve: {
     // Workspace packages are read from their TypeScript source, not a separate build.
     conditions: ["source"],
-    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+    alias: [
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+      // React Router publishes no "production" export condition: its default files are the build with
+      // development warnings on (checks run on every navigation). The build takes its production files.
+      ...(command === "build"
+        ? [
+            { find: /^react-router$/, replacement: reactRouterFile("production/index.mjs") },
+            { find: /^react-router\/dom$/, replacement: reactRouterFile("production/dom-export.mjs") },
+          ]
+        : []),
+    ],
   },
   server: {
     proxy: { "/api": "http://127.0.0.1:8080" },
@@ -221,4 +238,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
