@@ -433,19 +433,31 @@ describe("attachments", () => {
     expect(await storedFiles()).toEqual(filesBefore);
   });
 
-  it("refuses an oversized upload over a real connection while it is still streaming", async () => {
+  it("refuses an oversized upload over a real connection while it is still streaming, and closes the connection", async () => {
     const customer = await createCustomer(t);
     const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const filesBefore = await storedFiles();
     const rowsBefore = await rowCounts();
     const body = form(ticketBody(), [{ name: "huge.zip", content: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(12 * 1024 * 1024)]) }]);
+    // 11 MB of the file are sent and the rest never comes: the answer cannot wait for the whole body.
+    let sending!: ReadableStreamDefaultController<Uint8Array>;
+    const stalled = new ReadableStream<Uint8Array>({
+      start(controller) {
+        sending = controller;
+        controller.enqueue(body.payload.subarray(0, 11 * 1024 * 1024));
+      },
+    });
     const response = await fetch(`${address}/api/v1/tickets`, {
       method: "POST",
       headers: { ...body.headers, authorization: `Bearer ${customer.token}` },
-      body: body.payload,
-    });
+      body: stalled,
+      duplex: "half",
+    } as RequestInit);
     expect(response.status).toBe(413);
+    // The rest of the upload is not awaited: the connection is closed, not left half-read.
+    expect(response.headers.get("connection")).toBe("close");
     expect(((await response.json()) as { detail: { loc: string[] }[] }).detail[0]!.loc).toEqual(["ticket/attachment_too_large"]);
+    sending.error(new Error("the client gives up"));
     expect(await storedFiles()).toEqual(filesBefore);
     expect(await rowCounts()).toEqual(rowsBefore);
   });
