@@ -1,6 +1,6 @@
 import { AppShell, Box } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useNavigate } from "react-router";
 import { FullPageLoader } from "@/components/full-page-loader";
@@ -16,6 +16,13 @@ import { TopBar } from "./top-bar";
 import { useSidebar } from "./use-sidebar";
 import classes from "./main-layout.module.css";
 
+/** False until `value` is first true, then true for good. */
+function useOnceTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
+}
+
 /** Top bar, collapsible sidebar (280px; a full-width overlay below md), breadcrumbs, the page. */
 export function MainLayout() {
   const { t } = useTranslation();
@@ -23,6 +30,9 @@ export function MainLayout() {
   const queryClient = useQueryClient();
   const { data: user } = useUser();
   const sidebar = useSidebar();
+  // On a phone the sidebar is a closed overlay: its links (two dozen, with tooltips) are rendered the
+  // first time it opens, not as part of every first page render; then they stay.
+  const sidebarRendered = useOnceTrue(!(sidebar.narrow && sidebar.minimized));
   const titleKey = useCurrentTitleKey();
   useDocumentTitle(titleKey ? t(titleKey) : undefined);
 
@@ -59,7 +69,7 @@ export function MainLayout() {
         />
       </AppShell.Header>
       <AppShell.Navbar inert={sidebar.narrow && sidebar.minimized} data-testid="sidebar" data-minimized={sidebar.minimized}>
-        <Sidebar isAdmin={user.isAdmin} rail={sidebar.rail} />
+        {sidebarRendered && <Sidebar isAdmin={user.isAdmin} rail={sidebar.rail} />}
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <Box maw={1400} mx="auto">
