@@ -12,7 +12,6 @@ import {
   Stack,
   Text,
   Tooltip,
-  UnstyledButton,
 } from "@mantine/core";
 import { IconBell, IconBellOff, IconCheck, IconChecks } from "@tabler/icons-react";
 import type { Notification } from "@portal/contract";
@@ -21,7 +20,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { notifyError } from "@/lib/notify";
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from "../api/notifications";
-import { relativeTime } from "@/lib/relative-time";
+import { InboxListItem } from "@/components/inbox-list-item";
 import classes from "@/components/inbox-list.module.css";
 
 /** Only links inside the app are followed (the server writes paths such as /my-licenses/purchased). */
@@ -30,35 +29,27 @@ function internalPath(link: string | null): string | undefined {
 }
 
 function NotificationItem({ item, onOpen, onMarkRead }: { item: Notification; onOpen: () => void; onMarkRead: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
-    <li className={classes.item} data-unread={!item.read || undefined} data-testid="notification-item">
-      <UnstyledButton className={classes.itemButton} onClick={onOpen}>
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <span className={classes.dot} aria-hidden data-visible={!item.read || undefined} />
-          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-            {!item.read && <span className={classes.srOnly}>{t("accounts.inbox.unreadDot")}</span>}
-            <Text size="sm" fw={item.read ? 500 : 700} lineClamp={2} dir="auto">
-              {item.title}
-            </Text>
-            {/* The server writes title and body in English: "auto" keeps their punctuation right in Persian. */}
-            <Text size="xs" c="dimmed" lineClamp={2} dir="auto">
-              {item.body}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t(`accounts.notificationTypes.${item.type}`)} · <time dateTime={item.createdAt}>{relativeTime(item.createdAt, i18n.resolvedLanguage)}</time>
-            </Text>
-          </Stack>
-        </Group>
-      </UnstyledButton>
-      {!item.read && (
-        <Tooltip label={t("accounts.inbox.markRead")} withArrow>
-          <ActionIcon variant="subtle" color="gray" size="sm" onClick={onMarkRead} aria-label={t("accounts.inbox.markRead")} data-testid="notification-mark-read">
-            <IconCheck size={14} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </li>
+    <InboxListItem
+      read={item.read}
+      unreadLabel={t("accounts.inbox.unreadDot")}
+      title={item.title}
+      excerpt={item.body}
+      kind={t(`accounts.notificationTypes.${item.type}`)}
+      createdAt={item.createdAt}
+      onOpen={onOpen}
+      testId="notification-item"
+      action={
+        !item.read && (
+          <Tooltip label={t("accounts.inbox.markRead")} withArrow>
+            <ActionIcon variant="subtle" color="gray" size="sm" onClick={onMarkRead} aria-label={t("accounts.inbox.markRead")} data-testid="notification-mark-read">
+              <IconCheck size={14} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        )
+      }
+    />
   );
 }
 

@@ -1,10 +1,10 @@
-import { Anchor, Button, Center, EmptyState, Group, Loader, ScrollArea, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Anchor, Button, Center, EmptyState, Loader, ScrollArea, Stack, Text } from "@mantine/core";
 import { IconMessageOff } from "@tabler/icons-react";
 import type { TicketInboxItem } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { InboxListItem } from "@/components/inbox-list-item";
 import classes from "@/components/inbox-list.module.css";
-import { relativeTime } from "@/lib/relative-time";
 import { useUser } from "@/lib/auth";
 import { paths } from "@/lib/paths";
 import { useTicketInbox } from "../api/inbox";
@@ -16,28 +16,27 @@ export function sortInbox(items: TicketInboxItem[]): TicketInboxItem[] {
 }
 
 export function InboxItem({ item, viewer, onOpen }: { item: TicketInboxItem; viewer: "customer" | "admin"; onOpen: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
-    <li className={classes.item} data-unread={!item.read || undefined} data-testid="message-item">
-      <UnstyledButton className={classes.itemButton} onClick={onOpen}>
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <span className={classes.dot} aria-hidden data-visible={!item.read || undefined} />
-          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-            {!item.read && <span className={classes.srOnly}>{t("tickets.inbox.unreadMark")}</span>}
-            <Text size="sm" fw={item.read ? 500 : 700} lineClamp={1} dir="auto">
-              <span dir="ltr">{item.ticketNumber}</span> · {item.subject}
-            </Text>
-            <Text size="xs" c="dimmed" lineClamp={2} dir="auto">
-              {item.excerpt}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t(authorRoleKey(item.authorRole, viewer))} · <span dir="auto">{item.authorName}</span> ·{" "}
-              <time dateTime={item.createdAt}>{relativeTime(item.createdAt, i18n.resolvedLanguage)}</time>
-            </Text>
-          </Stack>
-        </Group>
-      </UnstyledButton>
-    </li>
+    <InboxListItem
+      read={item.read}
+      unreadLabel={t("tickets.inbox.unreadMark")}
+      title={
+        <>
+          <span dir="ltr">{item.ticketNumber}</span> · {item.subject}
+        </>
+      }
+      titleLines={1}
+      excerpt={item.excerpt}
+      kind={
+        <>
+          {t(authorRoleKey(item.authorRole, viewer))} · <span dir="auto">{item.authorName}</span>
+        </>
+      }
+      createdAt={item.createdAt}
+      onOpen={onOpen}
+      testId="message-item"
+    />
   );
 }
 
