@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { admin, apiLogin, expect, PASSWORD, planBody, readyAccount, screenshotPage, test } from "./support";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { admin, apiLogin, expect, PASSWORD, planBody, readyAccount, signedInPage, test } from "./support";
 
 /**
  * Issue 6 in the browser: a customer requests a licence → an administrator approves it in the UI →
@@ -82,25 +82,6 @@ function reqFile(key: string, installation: Record<string, string>): Buffer {
   return Buffer.from(`${key}\n${JSON.stringify(installation)}\n`, "utf8");
 }
 
-/** A browser context signed in with a token (the login screen has its own journey). */
-async function signedInContext(
-  browser: Browser,
-  token: string,
-  options: { width?: number; theme?: "light" | "dark"; language?: string } = {},
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const { context, page, errors } = await screenshotPage(browser, options.width ?? 1440);
-  await page.goto("/404");
-  await page.evaluate(
-    ([value, theme, language]) => {
-      localStorage.setItem("token", value);
-      localStorage.setItem("theme", theme);
-      localStorage.setItem("language", language);
-    },
-    [token, options.theme ?? "light", options.language ?? "en"] as const,
-  );
-  return { context, page, errors };
-}
-
 async function signIn(page: Page, token: string): Promise<void> {
   await page.goto("/404");
   await page.evaluate((value) => localStorage.setItem("token", value), token);
@@ -161,7 +142,7 @@ test.describe("licences", () => {
     await expect(customerRow).toContainText(catalogue.planName);
 
     // 2. The administrator approves it in the UI.
-    const adminSession = await signedInContext(browser, adminToken);
+    const adminSession = await signedInPage(browser, adminToken);
     const adminPage = adminSession.page;
     await adminPage.goto("/admin/license-requests");
     await expect(adminPage.getByRole("heading", { level: 1, name: "Licence requests" })).toBeVisible();
@@ -293,7 +274,7 @@ test.describe("licences", () => {
     await expect(table.getByRole("row").filter({ hasText: toCancel }).getByRole("button", { name: "Cancel request" })).toHaveCount(0);
 
     // The administrator rejects one (the reason is required) and edits another.
-    const adminSession = await signedInContext(browser, adminToken);
+    const adminSession = await signedInPage(browser, adminToken);
     const adminPage = adminSession.page;
     await adminPage.goto("/admin/license-requests?status=pending");
     await adminPage.getByRole("searchbox", { name: "Search requests" }).fill(email);
@@ -420,7 +401,7 @@ test.describe("licences", () => {
           expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} page width`).toBeLessThanOrEqual(width);
           await page.screenshot({ path: path.join(artifacts, `licences-${name}-light-fa-${width}.png`), animations: "disabled" });
         };
-        const customer = await signedInContext(browser, customerToken, { width, language: "fa" });
+        const customer = await signedInPage(browser, customerToken, { width, language: "fa" });
         const page = customer.page;
         await page.goto("/my-licenses/requests");
         await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -436,7 +417,7 @@ test.describe("licences", () => {
         expect(customer.errors, "customer console errors").toEqual([]);
         await customer.context.close();
 
-        const adminSession = await signedInContext(browser, adminToken, { width, language: "fa" });
+        const adminSession = await signedInPage(browser, adminToken, { width, language: "fa" });
         await adminSession.page.goto(`/admin/license-requests?q=${encodeURIComponent(email)}`);
         await expect(adminSession.page.getByTestId("license-requests-table").getByRole("row")).toHaveCount(5);
         await shoot(adminSession.page, "admin-requests");
@@ -459,7 +440,7 @@ test.describe("licences", () => {
             };
             const h1 = (page: Page, name: string) => expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 
-            const customer = await signedInContext(browser, customerToken, { width, theme, language });
+            const customer = await signedInPage(browser, customerToken, { width, theme, language });
             const page = customer.page;
             await page.goto("/my-licenses/requests");
             await h1(page, headings[language].requests);
@@ -498,7 +479,7 @@ test.describe("licences", () => {
             expect(customer.errors, "customer console errors").toEqual([]);
             await customer.context.close();
 
-            const adminSession = await signedInContext(browser, adminToken, { width, theme, language });
+            const adminSession = await signedInPage(browser, adminToken, { width, theme, language });
             const adminPage = adminSession.page;
             await adminPage.goto(`/admin/license-requests?q=${encodeURIComponent(email)}`);
             await h1(adminPage, headings[language].admin);

@@ -212,6 +212,25 @@ export async function screenshotPage(browser: Browser, width: number): Promise<{
   return { context, page, errors };
 }
 
+/** A browser page signed in with a token, in a theme and language, at a width (the login screen has its own journeys). */
+export async function signedInPage(
+  browser: Browser,
+  token: string,
+  options: { width?: number; theme?: "light" | "dark"; language?: string } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const { context, page, errors } = await screenshotPage(browser, options.width ?? 1440);
+  await page.goto("/404");
+  await page.evaluate(
+    ([value, theme, language]) => {
+      localStorage.setItem("token", value);
+      localStorage.setItem("theme", theme);
+      localStorage.setItem("language", language);
+    },
+    [token, options.theme ?? "light", options.language ?? "en"] as const,
+  );
+  return { context, page, errors };
+}
+
 /** A catalogue plan's body for POST /api/v1/plans: yearly, USD, one activation, three releases a month. */
 export function planBody(name: string, featureIds: string[], price: number): Record<string, unknown> {
   return {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { crc32, deflateSync } from "node:zlib";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { admin, apiLogin, expect, PASSWORD, readyAccount, screenshotPage, test } from "./support";
+import { admin, apiLogin, expect, PASSWORD, readyAccount, signedInPage, test } from "./support";
 
 /**
  * Issue 12 in the browser: a customer opens a ticket with an attachment → an administrator adds an
@@ -62,21 +62,6 @@ function pngImage(): Buffer {
   ]);
 }
 
-/** A browser page signed in with a token, in a theme and language, at a width. */
-async function signedIn(browser: Browser, token: string, options: { width?: number; theme?: "light" | "dark"; language?: string } = {}) {
-  const { context, page, errors } = await screenshotPage(browser, options.width ?? 1440);
-  await page.goto("/404");
-  await page.evaluate(
-    ([value, theme, language]) => {
-      localStorage.setItem("token", value);
-      localStorage.setItem("theme", theme);
-      localStorage.setItem("language", language);
-    },
-    [token, options.theme ?? "light", options.language ?? "en"] as const,
-  );
-  return { context, page, errors };
-}
-
 async function createTicketThroughApi(
   request: APIRequestContext,
   token: string,
@@ -114,7 +99,7 @@ test.describe("tickets", () => {
     const reply = "Thanks for the screenshot.\nPlease update to 2.4 and try again.";
 
     // The customer opens a ticket with a screenshot.
-    const customer = await signedIn(browser, customerToken);
+    const customer = await signedInPage(browser, customerToken);
     const page = customer.page;
     await page.goto("/my-tickets");
     await expect(page.getByRole("heading", { level: 1, name: "My support tickets" })).toBeVisible();
@@ -146,7 +131,7 @@ test.describe("tickets", () => {
     await page.goto("/dashboard");
 
     // Support: an internal note, a reply, in progress.
-    const support = await signedIn(browser, adminToken);
+    const support = await signedInPage(browser, adminToken);
     const adminPage = support.page;
     await adminPage.goto(`/admin/resolution-center?q=${encodeURIComponent(subject)}`);
     await expect(adminPage.getByRole("heading", { level: 1, name: "Resolution center" })).toBeVisible();
@@ -245,7 +230,7 @@ test.describe("tickets", () => {
       const h1 = (page: Page, name: string) => expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
       const sessions: { context: BrowserContext; errors: string[]; who: string }[] = [];
 
-      const customer = await signedIn(browser, shots.customerToken, { width, theme, language });
+      const customer = await signedInPage(browser, shots.customerToken, { width, theme, language });
       sessions.push({ ...customer, who: "customer" });
       const page = customer.page;
       await page.goto("/my-tickets");
@@ -265,7 +250,7 @@ test.describe("tickets", () => {
       await expect(page.getByTestId("message-item").first()).toBeVisible();
       await shoot(page, "messages-dropdown");
 
-      const support = await signedIn(browser, adminToken, { width, theme, language });
+      const support = await signedInPage(browser, adminToken, { width, theme, language });
       sessions.push({ ...support, who: "admin" });
       await support.page.goto("/admin/resolution-center");
       await h1(support.page, headings[language].center);
