@@ -11,3 +11,4 @@ export * from "./payments.js";
 export * from "./license-key.js";
 export * from "./licences.js";
 export * from "./tickets.js";
+export * from "./updates.js";
