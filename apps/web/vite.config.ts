@@ -107,19 +107,24 @@ function bootSplashAndScript(): Plugin {
         return chunk;
       };
       const app = chunkNamed("app");
-      const shell = chunkNamed("shell");
-      const links = [
-        { rel: "modulepreload", href: `/${shell.fileName}` },
-        // `preload`, not `stylesheet`: this runs before index.css is parsed, and a sheet added now would
-        // come first and lose to it; the entry adds the stylesheet in its place when the shell loads.
-        ...[...(shell.viteMetadata?.importedCss ?? [])].map((href) => ({ rel: "preload", href: `/${href}` })),
+      // A chunk's script and, as `preload` rather than `stylesheet`, its styles: this runs before
+      // index.css is parsed, and a sheet added now would come first and lose to it; the entry adds the
+      // stylesheet in its place when the chunk loads.
+      const preloads = (chunk: { fileName: string; viteMetadata?: { importedCss: Set<string> } }) => [
+        ["modulepreload", `/${chunk.fileName}`],
+        ...[...(chunk.viteMetadata?.importedCss ?? [])].map((href) => ["preload", `/${href}`]),
       ];
+      const shell = preloads(chunkNamed("shell"));
+      // The page every login lands on (/ redirects to it), with the English strings of the logged-in
+      // areas: asked for now, not once the entry, the app and the router have run.
+      const landing = [...preloads(chunkNamed("dashboard-page")), ["modulepreload", `/${chunkNamed("areas").fileName}`]];
       // localStorage throws when storage is disabled: then light, and no preload.
       const code =
-        `try{const d=document.documentElement,s=localStorage.getItem(${JSON.stringify(storageKeys.theme)})==="dark"?"dark":"light";` +
+        `try{const d=document.documentElement,g=k=>localStorage.getItem(k),s=g(${JSON.stringify(storageKeys.theme)})==="dark"?"dark":"light";` +
         `d.setAttribute("data-mantine-color-scheme",s);d.style.colorScheme=s;` +
-        `if(localStorage.getItem(${JSON.stringify(storageKeys.token)}))for(const[r,h]of${JSON.stringify(links.map((link) => [link.rel, link.href]))})` +
-        `{const l=document.createElement("link");l.rel=r;l.href=h;l.crossOrigin="";if(r==="preload")l.as="style";document.head.append(l)}}catch{}\n`;
+        `if(g(${JSON.stringify(storageKeys.token)})){const p=location.pathname,e=(g(${JSON.stringify(storageKeys.language)})||"en")==="en";` +
+        `for(const[r,h]of[...${JSON.stringify(shell)},...(p==="/"||p==="/dashboard"?${JSON.stringify(landing)}.filter(([,h])=>e||!h.includes("/areas-")):[])])` +
+        `{const l=document.createElement("link");l.rel=r;l.href=h;l.crossOrigin="";if(r==="preload")l.as="style";document.head.append(l)}}}catch{}\n`;
       const fileName = `assets/boot-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`;
       await writeFile(path.join(outDir, fileName), code);
       const htmlFile = path.join(outDir, "index.html");

@@ -85,6 +85,7 @@ export function endsSession(body: unknown): boolean {
 /** Forgets the session and goes to the login page (also used by lib/upload, which sends through XHR). */
 export function handleUnauthorized(): void {
   removeStorage(storageKeys.token);
+  removeStorage(storageKeys.user);
   for (const listener of unauthorizedListeners) listener();
   if (window.location.pathname !== paths.auth.login) navigateToLogin(paths.auth.login);
 }

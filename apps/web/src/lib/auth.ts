@@ -23,13 +23,51 @@ export async function getMe(signal?: AbortSignal): Promise<User> {
   return answer.data;
 }
 
+/**
+ * The user this browser last saw logged in, as a display hint until `/auth/me` answers: the layout
+ * and the page render at once instead of one round trip later. Only what the screens show is read
+ * from it; every permission is the server's to decide, and `/auth/me` replaces it on every page load
+ * (a 401 there ends the session as before).
+ */
+export function readRememberedUser(): User | undefined {
+  const stored = readStorage(storageKeys.user);
+  if (!stored || !hasToken()) return undefined;
+  try {
+    const user = JSON.parse(stored) as Partial<User> | null;
+    const usable =
+      typeof user?.id === "string" &&
+      typeof user.isAdmin === "boolean" &&
+      typeof user.userName === "string" &&
+      typeof user.email === "string" &&
+      typeof user.firstname === "string" &&
+      typeof user.lastname === "string";
+    return usable ? (user as User) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: meQueryKey,
     queryFn: ({ signal }) => getMe(signal),
     staleTime: 5 * 60_000,
     retry: false,
+    initialData: readRememberedUser,
+    // Remembered data is always stale: the server's answer is asked for as soon as the query mounts.
+    initialDataUpdatedAt: 0,
   });
+
+/** Keeps the stored user equal to the query cache's (a login, /auth/me, a profile edit); forgets it when the cache is cleared. */
+export function rememberCurrentUser(queryClient: QueryClient): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash !== JSON.stringify(meQueryKey)) return;
+    if (event.type === "removed") removeStorage(storageKeys.user);
+    else if (event.type === "updated" && event.action.type === "success" && event.query.state.data) {
+      writeStorage(storageKeys.user, JSON.stringify(event.query.state.data));
+    }
+  });
+}
 
 /** The current user once loaded (guards make sure it is before any protected page renders). */
 export function useUser() {
@@ -45,6 +83,7 @@ export function startSession(queryClient: QueryClient, token: string, user: User
 /** A failed login or verification, a logout or a 401 clears token and user. */
 export function endSession(queryClient: QueryClient): void {
   removeStorage(storageKeys.token);
+  removeStorage(storageKeys.user);
   forgetServerData(queryClient);
 }
 

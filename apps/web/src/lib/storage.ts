@@ -1,6 +1,10 @@
-/** Keys of spec section 9 ("Local storage keys: token, language, theme") plus the sidebar flag. */
+/**
+ * Keys of spec section 9 ("Local storage keys: token, language, theme"), the sidebar flag, and the
+ * user (spec section 4: "Successful login stores token and user").
+ */
 export const storageKeys = {
   token: "token",
+  user: "user",
   language: "language",
   theme: "theme",
   sidebarMinimized: "sidebarMinimized",

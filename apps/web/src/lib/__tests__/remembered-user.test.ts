@@ -1,0 +1,65 @@
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import type { User } from "@portal/contract";
+import { afterEach, describe, expect, it } from "vitest";
+import { endSession, meQueryKey, meQueryOptions, readRememberedUser, rememberCurrentUser, startSession } from "../auth";
+import { storageKeys } from "../storage";
+
+const user: User = {
+  id: "6f1c1f8e-9a3b-4a55-8f3e-3c1f4d2a9b10",
+  firstname: "Ada",
+  lastname: "Lovelace",
+  email: "ada@example.com",
+  userName: "ada",
+  isAdmin: true,
+  d_created: "2026-01-01T00:00:00.000Z",
+  status: "active",
+  emailVerified: true,
+  twoFactorEnabled: false,
+};
+
+afterEach(() => window.localStorage.clear());
+
+describe("the remembered user", () => {
+  it("is written when a session starts and forgotten when it ends", () => {
+    const queryClient = new QueryClient();
+    rememberCurrentUser(queryClient);
+    startSession(queryClient, "token-1", user);
+    expect(JSON.parse(window.localStorage.getItem(storageKeys.user)!)).toEqual(user);
+    expect(readRememberedUser()).toEqual(user);
+
+    endSession(queryClient);
+    expect(window.localStorage.getItem(storageKeys.user)).toBeNull();
+    expect(readRememberedUser()).toBeUndefined();
+  });
+
+  it("follows the query cache (a profile edit) and is dropped with it", () => {
+    const queryClient = new QueryClient();
+    rememberCurrentUser(queryClient);
+    startSession(queryClient, "token-1", user);
+    queryClient.setQueryData(meQueryKey, { ...user, firstname: "Augusta" });
+    expect(readRememberedUser()?.firstname).toBe("Augusta");
+    queryClient.getQueryCache().clear();
+    expect(window.localStorage.getItem(storageKeys.user)).toBeNull();
+  });
+
+  it("is not used without a token, nor when it is not a user", () => {
+    window.localStorage.setItem(storageKeys.user, JSON.stringify(user));
+    expect(readRememberedUser()).toBeUndefined();
+    window.localStorage.setItem(storageKeys.token, "token-1");
+    expect(readRememberedUser()).toEqual(user);
+    for (const bad of ["{", "null", "[]", JSON.stringify({ ...user, isAdmin: "yes" }), JSON.stringify({ id: user.id })]) {
+      window.localStorage.setItem(storageKeys.user, bad);
+      expect(readRememberedUser()).toBeUndefined();
+    }
+  });
+
+  it("seeds /auth/me as stale data, so the server's answer is asked for at once", () => {
+    window.localStorage.setItem(storageKeys.token, "token-1");
+    window.localStorage.setItem(storageKeys.user, JSON.stringify(user));
+    const queryClient = new QueryClient();
+    const result = new QueryObserver(queryClient, { ...meQueryOptions(), enabled: false }).getCurrentResult();
+    expect(result.data).toEqual(user);
+    expect(result.status).toBe("success");
+    expect(result.isStale).toBe(true);
+  });
+});
