@@ -60,6 +60,7 @@ describe("the remembered user", () => {
     const result = new QueryObserver(queryClient, { ...meQueryOptions(), enabled: false }).getCurrentResult();
     expect(result.data).toEqual(user);
     expect(result.status).toBe("success");
-    expect(result.isStale).toBe(true);
+    expect(result.dataUpdatedAt).toBe(0);
+    expect(queryClient.getQueryCache().find({ queryKey: meQueryKey })?.isStaleByTime(5 * 60_000)).toBe(true);
   });
 });
