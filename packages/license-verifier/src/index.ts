@@ -1,6 +1,6 @@
 /**
- * @portal/license-verifier — offline verification of the portal's signed licence files and
- * online-validation answers (Ed25519). Dependency-free: only Node built-ins.
+ * @portal/license-verifier — offline verification of the portal's signed licence files,
+ * online-validation answers and software update manifests, all Ed25519. Dependency-free: only Node built-ins.
  */
 export { fingerprintOf } from "./fingerprint.js";
 export {
@@ -10,6 +10,8 @@ export {
   LICENSE_FILE_SIGNING_PREFIX,
   verifyLicenseFile,
 } from "./license-file.js";
+export { installPathProblem } from "./install-path.js";
+export { UPDATE_MANIFEST_ALGORITHM, verifySignedManifest, verifyUpdateManifest } from "./update-manifest.js";
 export { verifyValidationAnswer } from "./validation-answer.js";
 export type {
   Installation,
@@ -22,6 +24,14 @@ export type {
   LicenseFileResult,
   LicenseFileSuccess,
   LicenseStatus,
+  SignedManifest,
+  UpdateManifest,
+  UpdateManifestFailure,
+  UpdateManifestFailureReason,
+  UpdateManifestFile,
+  UpdateManifestResult,
+  UpdateManifestSuccess,
+  UpdateType,
   ValidationAnswer,
   ValidationAnswerFailure,
   ValidationAnswerFailureReason,

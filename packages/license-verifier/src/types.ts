@@ -131,3 +131,55 @@ export interface ValidationAnswerFailure {
 }
 
 export type ValidationAnswerResult = ValidationAnswerSuccess | ValidationAnswerFailure;
+
+export type UpdateType = "major" | "minor";
+
+/** One file of an update: where it is installed, and what it must be. */
+export interface UpdateManifestFile {
+  /** The file's name as uploaded (`GET /api/v1/updates/{id}/files/{name}` downloads it). */
+  name: string;
+  /** Install path: relative, "/" between folders, never absolute and never "..". */
+  path: string;
+  /** Bytes. */
+  size: number;
+  /** Lower-case hex SHA-256 of the content. */
+  sha256: string;
+}
+
+/** The signed manifest of a published update. */
+export interface UpdateManifest {
+  updateId: string;
+  version: string;
+  type: UpdateType;
+  header: string;
+  changeLog: string;
+  /** Install commands, in order. */
+  commands: string[];
+  files: UpdateManifestFile[];
+  /** ISO-8601. */
+  publishedAt: string;
+}
+
+/** `data` of `GET /api/v1/updates/{id}/manifest`. */
+export interface SignedManifest {
+  /** The manifest's JSON text: the signature covers its exact UTF-8 bytes. */
+  manifest: string;
+  /** Base64 Ed25519 signature. */
+  signature: string;
+  alg: "ed25519";
+}
+
+export type UpdateManifestFailureReason = "MALFORMED" | "UNSUPPORTED_ALGORITHM" | "BAD_SIGNATURE" | "UNSAFE_PATH";
+
+export interface UpdateManifestSuccess {
+  ok: true;
+  manifest: UpdateManifest;
+}
+
+export interface UpdateManifestFailure {
+  ok: false;
+  reason: UpdateManifestFailureReason;
+  message: string;
+}
+
+export type UpdateManifestResult = UpdateManifestSuccess | UpdateManifestFailure;
