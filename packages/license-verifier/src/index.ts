@@ -1,6 +1,6 @@
 /**
  * @portal/license-verifier — offline verification of the portal's signed licence files,
- * online-validation answers and software update manifests, all Ed25519. Dependency-free: only Node built-ins.
+ * online-validation answers and software updates (manifests and downloaded files), all Ed25519. Dependency-free: only Node built-ins.
  */
 export { fingerprintOf } from "./fingerprint.js";
 export {
@@ -11,6 +11,7 @@ export {
   verifyLicenseFile,
 } from "./license-file.js";
 export { installPathProblem } from "./install-path.js";
+export { sha256File, verifyUpdateFiles } from "./update-files.js";
 export { UPDATE_MANIFEST_ALGORITHM, verifySignedManifest, verifyUpdateManifest } from "./update-manifest.js";
 export { verifyValidationAnswer } from "./validation-answer.js";
 export type {
@@ -25,6 +26,11 @@ export type {
   LicenseFileSuccess,
   LicenseStatus,
   SignedManifest,
+  UpdateFileCheck,
+  UpdateFilesFailure,
+  UpdateFilesResult,
+  UpdateFilesSuccess,
+  UpdateFileStatus,
   UpdateManifest,
   UpdateManifestFailure,
   UpdateManifestFailureReason,
@@ -40,5 +46,6 @@ export type {
   ValidationCode,
   ValidationData,
   VerifyLicenseFileOptions,
+  VerifyUpdateFilesOptions,
   VerifyValidationAnswerOptions,
 } from "./types.js";

@@ -183,3 +183,43 @@ export interface UpdateManifestFailure {
 }
 
 export type UpdateManifestResult = UpdateManifestSuccess | UpdateManifestFailure;
+
+/**
+ * What was found for one manifest file: `missing` (absent, or a folder), `size_mismatch`,
+ * `hash_mismatch`, or `unreadable` (not a regular file, or a damaged package entry).
+ */
+export type UpdateFileStatus = "ok" | "missing" | "size_mismatch" | "hash_mismatch" | "unreadable";
+
+export interface UpdateFileCheck {
+  name: string;
+  path: string;
+  status: UpdateFileStatus;
+  /** What the manifest says. */
+  expectedSize: number;
+  expectedSha256: string;
+  /** What was found, when the file was found. */
+  actualSize?: number;
+  /** What was found, when the file was read to its end. */
+  actualSha256?: string;
+  /** One sentence for people. */
+  message: string;
+}
+
+export interface VerifyUpdateFilesOptions {
+  /** Called as bytes are hashed, with the running total and the manifest's total size. */
+  onProgress?: (bytesDone: number, bytesTotal: number) => void;
+}
+
+export interface UpdateFilesSuccess {
+  ok: true;
+  files: UpdateFileCheck[];
+}
+
+export interface UpdateFilesFailure {
+  ok: false;
+  reason: "FILE_MISMATCH";
+  message: string;
+  files: UpdateFileCheck[];
+}
+
+export type UpdateFilesResult = UpdateFilesSuccess | UpdateFilesFailure;
