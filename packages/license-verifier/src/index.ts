@@ -1,6 +1,7 @@
 /**
  * @portal/license-verifier — offline verification of the portal's signed licence files,
- * online-validation answers and software updates (manifests and downloaded files), all Ed25519. Dependency-free: only Node built-ins.
+ * online-validation answers and software updates (manifests, downloaded files, packages), all
+ * Ed25519. Dependency-free: only Node built-ins.
  */
 export { fingerprintOf } from "./fingerprint.js";
 export {
@@ -13,6 +14,7 @@ export {
 export { installPathProblem } from "./install-path.js";
 export { sha256File, verifyUpdateFiles } from "./update-files.js";
 export { UPDATE_MANIFEST_ALGORITHM, verifySignedManifest, verifyUpdateManifest } from "./update-manifest.js";
+export { PACKAGE_MANIFEST_ENTRY, PACKAGE_SIGNATURE_ENTRY, verifyUpdatePackage } from "./update-package.js";
 export { verifyValidationAnswer } from "./validation-answer.js";
 export type {
   Installation,
@@ -37,6 +39,10 @@ export type {
   UpdateManifestFile,
   UpdateManifestResult,
   UpdateManifestSuccess,
+  UpdatePackageFailure,
+  UpdatePackageFailureReason,
+  UpdatePackageResult,
+  UpdatePackageSuccess,
   UpdateType,
   ValidationAnswer,
   ValidationAnswerFailure,
@@ -47,5 +53,6 @@ export type {
   ValidationData,
   VerifyLicenseFileOptions,
   VerifyUpdateFilesOptions,
+  VerifyUpdatePackageOptions,
   VerifyValidationAnswerOptions,
 } from "./types.js";

@@ -223,3 +223,30 @@ export interface UpdateFilesFailure {
 }
 
 export type UpdateFilesResult = UpdateFilesSuccess | UpdateFilesFailure;
+
+export type UpdatePackageFailureReason =
+  | UpdateManifestFailureReason
+  | "BAD_PACKAGE"
+  | "DUPLICATE_ENTRY"
+  | "UNLISTED_ENTRY"
+  | "FILE_MISMATCH";
+
+export type VerifyUpdatePackageOptions = VerifyUpdateFilesOptions;
+
+export interface UpdatePackageSuccess {
+  ok: true;
+  manifest: UpdateManifest;
+  files: UpdateFileCheck[];
+}
+
+export interface UpdatePackageFailure {
+  ok: false;
+  reason: UpdatePackageFailureReason;
+  message: string;
+  /** Present once the manifest's signature has been verified (UNLISTED_ENTRY, FILE_MISMATCH). */
+  manifest?: UpdateManifest;
+  /** Present for FILE_MISMATCH. */
+  files?: UpdateFileCheck[];
+}
+
+export type UpdatePackageResult = UpdatePackageSuccess | UpdatePackageFailure;
