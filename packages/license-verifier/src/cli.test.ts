@@ -1,11 +1,23 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY, makeAnswer, makeKeys, makeLicenseFile, makePayload, makeValidationData } from "./test/forge.js";
+import {
+  DAY,
+  makeAnswer,
+  makeKeys,
+  makeLicenseFile,
+  makeManifest,
+  makeManifestAnswer,
+  makePayload,
+  makeValidationData,
+  manifestFile,
+  signManifest,
+} from "./test/forge.js";
+import { writeTestPackage } from "./test/zip-writer.js";
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cli = path.join(packageDir, "dist", "cli.js");
@@ -41,6 +53,23 @@ beforeAll(() => {
     JSON.stringify(makeAnswer(makeValidationData(new Date(), { valid: false, code: "TOO_MANY_ACTIVATIONS" }), keys.privateKey)),
   );
   writeFileSync(file("old.json"), JSON.stringify(makeAnswer(makeValidationData(new Date(Date.now() - 3_600_000)), keys.privateKey)));
+
+  const updateFiles = { "backend.zip": "PK backend bytes", "frontend.zip": "PK frontend bytes", "config/app.json": '{"port":8080}' };
+  const manifestText = JSON.stringify(makeManifest(Object.entries(updateFiles).map(([name, content]) => manifestFile(name, content))));
+  const signature = signManifest(manifestText, keys.privateKey);
+  writeFileSync(file("manifest.json"), manifestText);
+  writeFileSync(file("manifest.sig"), `${signature}\n`);
+  writeFileSync(file("foreign.sig"), signManifest(manifestText, other.privateKey));
+  writeFileSync(file("manifest-answer.json"), JSON.stringify(makeManifestAnswer(manifestText, keys.privateKey)));
+  const entries = Object.entries(updateFiles).map(([name, data]) => ({ name, data }));
+  for (const { name, data } of entries) {
+    mkdirSync(path.dirname(file(`dir-update/${name}`)), { recursive: true });
+    writeFileSync(file(`dir-update/${name}`), data);
+  }
+  cpSync(file("dir-update"), file("dir-tampered"), { recursive: true });
+  writeFileSync(file("dir-tampered/frontend.zip"), "PK frontend bytEs");
+  writeTestPackage(file("update.zip"), manifestText, signature, entries);
+  writeTestPackage(file("tampered.zip"), manifestText, signature, [...entries.slice(0, 2), { name: "config/app.json", data: '{"port":6666}' }]);
 }, 120_000);
 
 afterAll(() => {
@@ -121,10 +150,58 @@ describe("license-verify CLI", () => {
     expect(stale.stdout).toContain("STALE");
   });
 
+  it("verifies an update manifest with its signature, or the saved manifest answer", () => {
+    const ok = run("--manifest", file("manifest.json"), "--signature", file("manifest.sig"), "--public-key", file("key.pem"));
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain("VALID update manifest");
+    expect(ok.stdout).toMatch(/Version:\s+2\.4\.0 \(minor\)/);
+    expect(ok.stdout).toMatch(/config\/app\.json\s+13 bytes\s+SHA-256 [0-9a-f]{64}/);
+    const answer = run("-m", file("manifest-answer.json"), "-k", file("key.pem"), "--json");
+    expect(answer.code).toBe(0);
+    expect(JSON.parse(answer.stdout)).toMatchObject({ ok: true, manifest: { version: "2.4.0" } });
+  });
+
+  it("exits 1 for a manifest signed with another key, or checked against another key", () => {
+    const foreign = run("--manifest", file("manifest.json"), "--signature", file("foreign.sig"), "-k", file("key.pem"));
+    expect(foreign.code).toBe(1);
+    expect(foreign.stdout).toContain("INVALID update manifest: BAD_SIGNATURE");
+    expect(foreign.stdout).not.toContain("2.4.0");
+    const otherKey = run("-m", file("manifest-answer.json"), "-k", file("other.pem"), "--json");
+    expect(otherKey.code).toBe(1);
+    expect(JSON.parse(otherKey.stdout)).toMatchObject({ ok: false, reason: "BAD_SIGNATURE" });
+  });
+
+  it("checks downloaded files against the manifest with --files", () => {
+    const ok = run("-m", file("manifest.json"), "-s", file("manifest.sig"), "--files", file("dir-update"), "-k", file("key.pem"));
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain("VALID update (manifest and files)");
+    expect(ok.stdout).toMatch(/ok\s+backend\.zip\s+matches/);
+    const tampered = run("-m", file("manifest.json"), "-s", file("manifest.sig"), "--files", file("dir-tampered"), "-k", file("key.pem"), "--json");
+    expect(tampered.code).toBe(1);
+    const result = JSON.parse(tampered.stdout) as { reason: string; manifest: unknown; files: { path: string; status: string }[] };
+    expect(result.reason).toBe("FILE_MISMATCH");
+    expect(result.manifest).toBeDefined();
+    expect(result.files.map((checked) => checked.status)).toEqual(["ok", "hash_mismatch", "ok"]);
+  });
+
+  it("verifies an update package: 0 when intact, 1 with the file named when one was altered", () => {
+    const ok = run("--package", file("update.zip"), "--public-key", file("key.pem"));
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain("VALID update package");
+    const tampered = run("-p", file("tampered.zip"), "-k", file("key.pem"));
+    expect(tampered.code).toBe(1);
+    expect(tampered.stdout).toContain("INVALID update package: FILE_MISMATCH");
+    expect(tampered.stdout).toMatch(/hash mismatch\s+config\/app\.json/);
+    const foreign = run("-p", file("update.zip"), "-k", file("other.pem"), "--json");
+    expect(foreign.code).toBe(1);
+    expect(JSON.parse(foreign.stdout)).toMatchObject({ ok: false, reason: "BAD_SIGNATURE" });
+  });
+
   it("prints help and exits 0", () => {
     const { code, stdout } = run("--help");
     expect(code).toBe(0);
     expect(stdout).toContain("license-verify <file.lic> --public-key <key.pem>");
+    expect(stdout).toContain("license-verify --package <update.zip> --public-key <key.pem>");
     expect(stdout).toContain("Exit codes");
   });
 
@@ -142,8 +219,19 @@ describe("license-verify CLI", () => {
     ["a missing public key file", ["good.lic", "--public-key", "missing.pem"]],
     ["a missing answer file", ["--answer", "missing.json", "--public-key", "key.pem"]],
     ["an unusable public key", ["good.lic", "--public-key", "broken.pem"]],
+    ["--manifest and --package together", ["--manifest", "manifest.json", "--package", "update.zip", "--public-key", "key.pem"]],
+    ["a licence file and --package together", ["good.lic", "--package", "update.zip", "--public-key", "key.pem"]],
+    ["--signature with --package", ["--package", "update.zip", "--signature", "manifest.sig", "--public-key", "key.pem"]],
+    ["--files with a licence file", ["good.lic", "--files", "dir-update", "--public-key", "key.pem"]],
+    ["--fingerprint with --manifest", ["--manifest", "manifest.json", "--fingerprint", "f", "--public-key", "key.pem"]],
+    ["a missing manifest", ["--manifest", "missing.json", "--signature", "manifest.sig", "--public-key", "key.pem"]],
+    ["a missing signature file", ["--manifest", "manifest.json", "--signature", "missing.sig", "--public-key", "key.pem"]],
+    ["a missing --files folder", ["--manifest", "manifest.json", "--signature", "manifest.sig", "--files", "dir-missing", "--public-key", "key.pem"]],
+    ["--files naming a file", ["--manifest", "manifest.json", "--signature", "manifest.sig", "--files", "update.zip", "--public-key", "key.pem"]],
+    ["a missing package", ["--package", "missing.zip", "--public-key", "key.pem"]],
+    ["a package that is a folder", ["--package", "dir-update", "--public-key", "key.pem"]],
   ])("exits 2 on %s", (_label, args) => {
-    const resolved = args.map((arg) => (/\.(lic|pem|json)$/.test(arg) ? file(arg) : arg));
+    const resolved = args.map((arg) => (/\.(lic|pem|json|sig|zip)$|^dir-/.test(arg) ? file(arg) : arg));
     const { code, stdout, stderr } = run(...resolved);
     expect(code).toBe(2);
     expect(stdout).toBe("");

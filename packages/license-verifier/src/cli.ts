@@ -1,13 +1,24 @@
 #!/usr/bin/env node
 /**
- * license-verify — checks a licence file or a validation answer offline against the portal's public key.
+ * license-verify — checks a licence file, a validation answer, an update manifest (and the files
+ * downloaded for it) or an update package offline against the portal's public key.
  * Exit codes: 0 valid, 1 invalid, 2 usage or I/O error.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadPublicKey } from "./keys.js";
 import { verifyLicenseFile } from "./license-file.js";
-import type { License, LicenseFileResult, ValidationAnswerResult } from "./types.js";
+import type {
+  License,
+  LicenseFileResult,
+  UpdateFileCheck,
+  UpdateManifest,
+  UpdatePackageFailureReason,
+  ValidationAnswerResult,
+} from "./types.js";
+import { describeStatus, verifyUpdateFiles } from "./update-files.js";
+import { verifySignedManifest, verifyUpdateManifest } from "./update-manifest.js";
+import { verifyUpdatePackage } from "./update-package.js";
 import { verifyValidationAnswer } from "./validation-answer.js";
 
 const EXIT_VALID = 0;
@@ -17,9 +28,12 @@ const EXIT_USAGE = 2;
 const USAGE = `Usage:
   license-verify <file.lic> --public-key <key.pem> [--fingerprint <hex>] [--json]
   license-verify --answer <answer.json> --public-key <key.pem> [--nonce <n>] [--max-age <seconds>] [--json]
+  license-verify --manifest <manifest.json> [--signature <manifest.sig>] [--files <dir>] --public-key <key.pem> [--json]
+  license-verify --package <update.zip> --public-key <key.pem> [--json]
 
-Verifies, offline, a signed licence file or a signed answer of POST /api/v1/licenses/validate
-against the portal's Ed25519 public key (PEM, "-----BEGIN PUBLIC KEY-----").
+Verifies, offline, against the portal's Ed25519 public key (PEM, "-----BEGIN PUBLIC KEY-----"):
+a signed licence file, a signed answer of POST /api/v1/licenses/validate, a software update's
+signed manifest (and the files downloaded for it), or a downloaded update package.
 
 Options:
   -k, --public-key <key.pem>   the portal's public key (required)
@@ -28,13 +42,21 @@ Options:
   -a, --answer <answer.json>   verify a validation answer (the JSON response body) instead of a file
   -n, --nonce <n>              answer only: require the answer to echo this nonce (replay protection)
       --max-age <seconds>      answer only: require the answer's timestamp to be this fresh
+  -m, --manifest <file>        verify an update manifest: manifest.json together with --signature,
+                               or alone the saved answer of GET /api/v1/updates/{id}/manifest
+  -s, --signature <file>       manifest only: the manifest's signature (manifest.sig, base64)
+      --files <dir>            manifest only: also check the update's files in <dir>, each at its
+                               install path (size and SHA-256)
+  -p, --package <update.zip>   verify an update package (GET /api/v1/updates/{id}/package): its
+                               manifest, and that it holds exactly the listed files, unaltered
       --json                   print the result object as JSON instead of a summary
   -h, --help                   show this help
 
 Exit codes:
-  0  valid (an authentic answer with data.valid = true, for --answer)
+  0  valid (an authentic answer with data.valid = true, for --answer; for an update, an authentic
+     manifest and every file intact)
   1  invalid (the reason is printed)
-  2  usage or I/O error (unreadable file, unusable public key, bad arguments)
+  2  usage or I/O error (unreadable file or folder, unusable public key, bad arguments)
 `;
 
 class UsageError extends Error {}
@@ -47,13 +69,21 @@ function err(text: string): void {
   process.stderr.write(text.endsWith("\n") ? text : `${text}\n`);
 }
 
-function readText(path: string, what: string): string {
+function cannotRead(path: string, what: string, error: unknown): UsageError {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new UsageError(`Cannot read the ${what} "${path}": ${detail}`);
+}
+
+function readBytes(path: string, what: string): Buffer {
   try {
-    return readFileSync(path, "utf8");
+    return readFileSync(path);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new UsageError(`Cannot read the ${what} "${path}": ${detail}`);
+    throw cannotRead(path, what, error);
   }
+}
+
+function readText(path: string, what: string): string {
+  return readBytes(path, what).toString("utf8");
 }
 
 function rows(entries: [string, string][]): string {
@@ -110,7 +140,90 @@ function describeAnswer(result: ValidationAnswerResult): string {
   return lines.join("\n");
 }
 
-function main(argv: string[]): number {
+/** A manifest's, a folder's or a package's result, as the library returns them. */
+interface UpdateOutcome {
+  ok: boolean;
+  reason?: UpdatePackageFailureReason;
+  message?: string;
+  manifest?: UpdateManifest;
+  files?: UpdateFileCheck[];
+}
+
+function manifestRows(manifest: UpdateManifest): [string, string][] {
+  const bytes = manifest.files.reduce((sum, file) => sum + file.size, 0);
+  return [
+    ["Version", `${manifest.version} (${manifest.type})`],
+    ["Header", manifest.header],
+    ["Update ID", manifest.updateId],
+    ["Published", manifest.publishedAt],
+    ["Commands", String(manifest.commands.length)],
+    ["Files", `${manifest.files.length} (${bytes} bytes)`],
+  ];
+}
+
+/** Aligned columns, indented under the summary rows. */
+function table(lines: string[][]): string {
+  const widths = (lines[0] ?? []).map((_cell, column) => Math.max(...lines.map((line) => (line[column] ?? "").length)));
+  const last = widths.length - 1;
+  return lines.map((line) => `    ${line.map((cell, column) => (column < last ? cell.padEnd(widths[column] ?? 0) : cell)).join("  ")}`).join("\n");
+}
+
+/** `what` names what was verified: "update manifest", "update package"… */
+function describeUpdate(what: string, result: UpdateOutcome): string {
+  const lines = [result.ok ? `VALID ${what}` : `INVALID ${what}: ${result.reason ?? "UNKNOWN"}`];
+  if (!result.ok && result.message) lines.push(`  ${result.message}`);
+  if (result.manifest) lines.push(rows(manifestRows(result.manifest)));
+  if (result.files?.length) {
+    lines.push(table(result.files.map((file) => [describeStatus(file.status), file.path, file.message])));
+  } else if (result.manifest?.files.length) {
+    lines.push(table(result.manifest.files.map((file) => [file.path, `${file.size} bytes`, `SHA-256 ${file.sha256}`])));
+  }
+  return lines.join("\n");
+}
+
+const MODES = ["licence file", "answer", "manifest", "package"] as const;
+type Mode = (typeof MODES)[number];
+const MODE_LABELS: Record<Mode, string> = { "licence file": "a licence file", answer: "--answer", manifest: "--manifest", package: "--package" };
+
+/** Options that belong to one mode only. */
+const MODE_OPTIONS: Record<string, Mode> = {
+  fingerprint: "licence file",
+  nonce: "answer",
+  "max-age": "answer",
+  signature: "manifest",
+  files: "manifest",
+};
+
+function readFolder(path: string): string {
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(path).isDirectory();
+  } catch (error) {
+    throw cannotRead(path, "update folder", error);
+  }
+  if (!isFolder) throw new UsageError(`The update folder "${path}" is not a folder.`);
+  return path;
+}
+
+async function verifyManifestCommand(values: { manifest: string; signature?: string; files?: string }, publicKeyPem: string): Promise<UpdateOutcome> {
+  const folder = values.files === undefined ? undefined : readFolder(values.files);
+  const verified =
+    values.signature === undefined
+      ? verifySignedManifest(readBytes(values.manifest, "manifest answer"), publicKeyPem)
+      : verifyUpdateManifest(readBytes(values.manifest, "update manifest"), readText(values.signature, "manifest signature"), publicKeyPem);
+  if (!verified.ok || folder === undefined) return verified;
+  return { ...(await verifyUpdateFiles(verified.manifest, folder)), manifest: verified.manifest };
+}
+
+async function verifyPackageCommand(zipPath: string, publicKeyPem: string): Promise<UpdateOutcome> {
+  try {
+    return await verifyUpdatePackage(zipPath, publicKeyPem);
+  } catch (error) {
+    throw cannotRead(zipPath, "update package", error);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -123,6 +236,10 @@ function main(argv: string[]): number {
         answer: { type: "string", short: "a" },
         nonce: { type: "string", short: "n" },
         "max-age": { type: "string" },
+        manifest: { type: "string", short: "m" },
+        signature: { type: "string", short: "s" },
+        files: { type: "string" },
+        package: { type: "string", short: "p" },
         json: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -137,15 +254,16 @@ function main(argv: string[]): number {
   }
   if (values["public-key"] === undefined) throw new UsageError("Missing --public-key <key.pem>.");
 
-  const answerMode = values.answer !== undefined;
-  if (answerMode) {
-    if (positionals.length) throw new UsageError("Give either a licence file or --answer, not both.");
-    if (values.fingerprint !== undefined) throw new UsageError("--fingerprint applies to licence files, not to --answer.");
-  } else {
-    if (positionals.length === 0) throw new UsageError("Missing the licence file to verify (or --answer <answer.json>).");
-    if (positionals.length > 1) throw new UsageError(`Verify one licence file at a time (got ${positionals.length}).`);
-    if (values.nonce !== undefined) throw new UsageError("--nonce applies to --answer, not to licence files.");
-    if (values["max-age"] !== undefined) throw new UsageError("--max-age applies to --answer, not to licence files.");
+  const modes = MODES.filter((mode) => (mode === "licence file" ? positionals.length > 0 : values[mode] !== undefined));
+  const choices = "a licence file, --answer, --manifest or --package";
+  if (modes.length === 0) throw new UsageError(`Missing what to verify: ${choices}.`);
+  if (modes.length > 1) throw new UsageError(`Verify one thing at a time: ${choices} (got ${modes.map((mode) => MODE_LABELS[mode]).join(" and ")}).`);
+  const mode = modes[0] as Mode;
+  if (positionals.length > 1) throw new UsageError(`Verify one licence file at a time (got ${positionals.length}).`);
+  for (const [option, owner] of Object.entries(MODE_OPTIONS)) {
+    if (values[option as keyof typeof values] !== undefined && owner !== mode) {
+      throw new UsageError(`--${option} applies to ${MODE_LABELS[owner]} only.`);
+    }
   }
   let maxAgeSeconds: number | undefined;
   if (values["max-age"] !== undefined) {
@@ -159,8 +277,18 @@ function main(argv: string[]): number {
   const key = loadPublicKey(publicKeyPem);
   if (!key.ok) throw new UsageError(`Unusable public key "${values["public-key"]}": ${key.message}`);
 
-  if (values.answer !== undefined) {
-    const answer = readText(values.answer, "validation answer");
+  if (mode === "manifest" || mode === "package") {
+    const result =
+      values.package !== undefined
+        ? await verifyPackageCommand(values.package, publicKeyPem)
+        : await verifyManifestCommand({ ...values, manifest: values.manifest as string }, publicKeyPem);
+    const what = mode === "package" ? "update package" : values.files !== undefined ? "update (manifest and files)" : "update manifest";
+    out(values.json ? JSON.stringify(result, null, 2) : describeUpdate(what, result));
+    return result.ok ? EXIT_VALID : EXIT_INVALID;
+  }
+
+  if (mode === "answer") {
+    const answer = readText(values.answer as string, "validation answer");
     const result = verifyValidationAnswer(answer, publicKeyPem, {
       ...(values.nonce !== undefined ? { nonce: values.nonce } : {}),
       ...(maxAgeSeconds !== undefined ? { maxAgeSeconds } : {}),
@@ -176,13 +304,16 @@ function main(argv: string[]): number {
   return result.ok ? EXIT_VALID : EXIT_INVALID;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UsageError) {
-    err(`license-verify: ${error.message}\nRun "license-verify --help" for usage.`);
-  } else {
-    err(`license-verify: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  }
-  process.exitCode = EXIT_USAGE;
-}
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      err(`license-verify: ${error.message}\nRun "license-verify --help" for usage.`);
+    } else {
+      err(`license-verify: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+    process.exitCode = EXIT_USAGE;
+  },
+);

@@ -30,3 +30,36 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/** The portal's error envelope is `{"detail":[{"loc":[…],"msg":"…","type":"error"}]}`. */
+function errorEnvelopeMessage(body: Record<string, unknown>): string | undefined {
+  const detail = body["detail"];
+  if (!Array.isArray(detail)) return undefined;
+  const messages = detail.flatMap((item: unknown) => (isRecord(item) && typeof item["msg"] === "string" ? [item["msg"]] : []));
+  return messages.length ? messages.join("; ") : "no message";
+}
+
+/**
+ * Reads a portal answer `{"status":"success", …}` given as its raw text, its bytes or the parsed
+ * object; `what` names it in the messages ("validation answer").
+ */
+export function readSuccessBody(answer: unknown, what: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
+  let body: unknown = answer;
+  if (answer instanceof Uint8Array) {
+    const decoded = decodeUtf8(answer);
+    if (decoded === undefined) return { ok: false, message: `The ${what} is not UTF-8 text.` };
+    body = decoded;
+  }
+  if (typeof body === "string") {
+    const parsed = parseJson(body);
+    if (!parsed.ok) return { ok: false, message: `The ${what} is not JSON: ${parsed.error}` };
+    body = parsed.value;
+  }
+  if (!isRecord(body)) return { ok: false, message: `The ${what} is not a JSON object.` };
+  const serverError = errorEnvelopeMessage(body);
+  if (serverError !== undefined && body["status"] !== "success") {
+    return { ok: false, message: `The server answered with an error, not a ${what}: ${serverError}` };
+  }
+  if (body["status"] !== "success") return { ok: false, message: `The ${what}'s "status" is not "success".` };
+  return { ok: true, value: body };
+}

@@ -1,6 +1,7 @@
 /**
- * @portal/license-verifier — offline verification of the portal's signed licence files and
- * online-validation answers (Ed25519). Dependency-free: only Node built-ins.
+ * @portal/license-verifier — offline verification of the portal's signed licence files,
+ * online-validation answers and software updates (manifests, downloaded files, packages), all
+ * Ed25519. Dependency-free: only Node built-ins.
  */
 export { fingerprintOf } from "./fingerprint.js";
 export {
@@ -10,6 +11,10 @@ export {
   LICENSE_FILE_SIGNING_PREFIX,
   verifyLicenseFile,
 } from "./license-file.js";
+export { installPathProblem } from "./install-path.js";
+export { sha256File, verifyUpdateFiles } from "./update-files.js";
+export { UPDATE_MANIFEST_ALGORITHM, verifySignedManifest, verifyUpdateManifest } from "./update-manifest.js";
+export { PACKAGE_MANIFEST_ENTRY, PACKAGE_SIGNATURE_ENTRY, verifyUpdatePackage } from "./update-package.js";
 export { verifyValidationAnswer } from "./validation-answer.js";
 export type {
   Installation,
@@ -22,6 +27,23 @@ export type {
   LicenseFileResult,
   LicenseFileSuccess,
   LicenseStatus,
+  SignedManifest,
+  UpdateFileCheck,
+  UpdateFilesFailure,
+  UpdateFilesResult,
+  UpdateFilesSuccess,
+  UpdateFileStatus,
+  UpdateManifest,
+  UpdateManifestFailure,
+  UpdateManifestFailureReason,
+  UpdateManifestFile,
+  UpdateManifestResult,
+  UpdateManifestSuccess,
+  UpdatePackageFailure,
+  UpdatePackageFailureReason,
+  UpdatePackageResult,
+  UpdatePackageSuccess,
+  UpdateType,
   ValidationAnswer,
   ValidationAnswerFailure,
   ValidationAnswerFailureReason,
@@ -30,5 +52,7 @@ export type {
   ValidationCode,
   ValidationData,
   VerifyLicenseFileOptions,
+  VerifyUpdateFilesOptions,
+  VerifyUpdatePackageOptions,
   VerifyValidationAnswerOptions,
 } from "./types.js";

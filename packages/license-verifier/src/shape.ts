@@ -5,6 +5,9 @@ import type {
   LicenseFileMeta,
   LicenseFilePayload,
   LicenseStatus,
+  UpdateManifest,
+  UpdateManifestFile,
+  UpdateType,
   ValidationCode,
   ValidationData,
 } from "./types.js";
@@ -25,6 +28,10 @@ const VALIDATION_CODES: readonly ValidationCode[] = [
   "FINGERPRINT_MISMATCH",
 ];
 
+const UPDATE_TYPES: readonly UpdateType[] = ["major", "minor"];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
 /** Milliseconds since the epoch of an ISO-8601 date-time, or NaN. */
 export function parseIsoDate(value: string): number {
   return ISO_DATE_TIME.test(value) ? Date.parse(value) : Number.NaN;
@@ -39,6 +46,23 @@ function text(object: Record<string, unknown>, key: string, path: string): strin
   const value = object[key];
   if (typeof value !== "string") throw new ShapeError(`${path}.${key} must be a string`);
   return value;
+}
+
+function nonEmptyText(object: Record<string, unknown>, key: string, path: string): string {
+  const value = text(object, key, path);
+  if (value === "") throw new ShapeError(`${path}.${key} must not be empty`);
+  return value;
+}
+
+function matching(object: Record<string, unknown>, key: string, path: string, pattern: RegExp, what: string): void {
+  const value = text(object, key, path);
+  if (!pattern.test(value)) throw new ShapeError(`${path}.${key} must be ${what}, got "${value}"`);
+}
+
+/** A field no version of the format defines may be a sign of a forged or mangled structure: refused. */
+function onlyKeys(object: Record<string, unknown>, allowed: readonly string[], path: string): void {
+  const unknown = Object.keys(object).find((key) => !allowed.includes(key));
+  if (unknown !== undefined) throw new ShapeError(`${path} has an unknown field "${unknown}"`);
 }
 
 function optionalText(object: Record<string, unknown>, key: string, path: string): void {
@@ -115,4 +139,48 @@ export function checkValidationData(value: unknown): ValidationData {
   optionalText(data, "nonce", "data");
   date(data, "timestamp", "data");
   return data as unknown as ValidationData;
+}
+
+const MANIFEST_KEYS = ["updateId", "version", "type", "header", "changeLog", "commands", "files", "publishedAt"] as const;
+const MANIFEST_FILE_KEYS = ["name", "path", "size", "sha256"] as const;
+
+function checkManifestFile(value: unknown, path: string): UpdateManifestFile {
+  const file = record(value, path);
+  onlyKeys(file, MANIFEST_FILE_KEYS, path);
+  nonEmptyText(file, "name", path);
+  text(file, "path", path);
+  const size = file["size"];
+  if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) {
+    throw new ShapeError(`${path}.size must be a whole number of bytes`);
+  }
+  matching(file, "sha256", path, SHA256_HEX, "a lower-case hex SHA-256");
+  return file as unknown as UpdateManifestFile;
+}
+
+/**
+ * Checks an update manifest, strictly: every field present with its type and no unknown field.
+ * Install paths are checked separately (installPathsProblem). Throws ShapeError.
+ */
+export function checkUpdateManifest(value: unknown): UpdateManifest {
+  const manifest = record(value, "manifest");
+  onlyKeys(manifest, MANIFEST_KEYS, "manifest");
+  matching(manifest, "updateId", "manifest", UUID, "a UUID");
+  nonEmptyText(manifest, "version", "manifest");
+  oneOf(manifest, "type", "manifest", UPDATE_TYPES);
+  text(manifest, "header", "manifest");
+  text(manifest, "changeLog", "manifest");
+  const commands = manifest["commands"];
+  if (!Array.isArray(commands) || !commands.every((command) => typeof command === "string")) {
+    throw new ShapeError("manifest.commands must be an array of strings");
+  }
+  const files = manifest["files"];
+  if (!Array.isArray(files)) throw new ShapeError("manifest.files must be an array");
+  const names = new Set<string>();
+  files.forEach((file, index) => {
+    const { name } = checkManifestFile(file, `manifest.files[${index}]`);
+    if (names.has(name)) throw new ShapeError(`two files are named "${name}"`);
+    names.add(name);
+  });
+  date(manifest, "publishedAt", "manifest");
+  return manifest as unknown as UpdateManifest;
 }

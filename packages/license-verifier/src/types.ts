@@ -131,3 +131,122 @@ export interface ValidationAnswerFailure {
 }
 
 export type ValidationAnswerResult = ValidationAnswerSuccess | ValidationAnswerFailure;
+
+export type UpdateType = "major" | "minor";
+
+/** One file of an update: where it is installed, and what it must be. */
+export interface UpdateManifestFile {
+  /** The file's name as uploaded (`GET /api/v1/updates/{id}/files/{name}` downloads it). */
+  name: string;
+  /** Install path: relative, "/" between folders, never absolute and never "..". */
+  path: string;
+  /** Bytes. */
+  size: number;
+  /** Lower-case hex SHA-256 of the content. */
+  sha256: string;
+}
+
+/** The signed manifest of a published update. */
+export interface UpdateManifest {
+  updateId: string;
+  version: string;
+  type: UpdateType;
+  header: string;
+  changeLog: string;
+  /** Install commands, in order. */
+  commands: string[];
+  files: UpdateManifestFile[];
+  /** ISO-8601. */
+  publishedAt: string;
+}
+
+/** `data` of `GET /api/v1/updates/{id}/manifest`. */
+export interface SignedManifest {
+  /** The manifest's JSON text: the signature covers its exact UTF-8 bytes. */
+  manifest: string;
+  /** Base64 Ed25519 signature. */
+  signature: string;
+  alg: "ed25519";
+}
+
+export type UpdateManifestFailureReason = "MALFORMED" | "UNSUPPORTED_ALGORITHM" | "BAD_SIGNATURE" | "UNSAFE_PATH";
+
+export interface UpdateManifestSuccess {
+  ok: true;
+  manifest: UpdateManifest;
+}
+
+export interface UpdateManifestFailure {
+  ok: false;
+  reason: UpdateManifestFailureReason;
+  message: string;
+}
+
+export type UpdateManifestResult = UpdateManifestSuccess | UpdateManifestFailure;
+
+/**
+ * What was found for one manifest file: `missing` (absent, or a folder), `size_mismatch`,
+ * `hash_mismatch`, or `unreadable` (not a regular file, or a damaged package entry).
+ */
+export type UpdateFileStatus = "ok" | "missing" | "size_mismatch" | "hash_mismatch" | "unreadable";
+
+export interface UpdateFileCheck {
+  name: string;
+  path: string;
+  status: UpdateFileStatus;
+  /** What the manifest says. */
+  expectedSize: number;
+  expectedSha256: string;
+  /** What was found, when the file was found. */
+  actualSize?: number;
+  /** What was found, when the file was read to its end. */
+  actualSha256?: string;
+  /** One sentence for people. */
+  message: string;
+}
+
+export interface VerifyUpdateFilesOptions {
+  /** Called as bytes are hashed, with the running total and the manifest's total size. */
+  onProgress?: (bytesDone: number, bytesTotal: number) => void;
+}
+
+export interface UpdateFilesSuccess {
+  ok: true;
+  files: UpdateFileCheck[];
+}
+
+export interface UpdateFilesFailure {
+  ok: false;
+  reason: "FILE_MISMATCH";
+  message: string;
+  files: UpdateFileCheck[];
+}
+
+export type UpdateFilesResult = UpdateFilesSuccess | UpdateFilesFailure;
+
+export type UpdatePackageFailureReason =
+  | UpdateManifestFailureReason
+  | "BAD_PACKAGE"
+  | "DUPLICATE_ENTRY"
+  | "UNLISTED_ENTRY"
+  | "FILE_MISMATCH";
+
+export type VerifyUpdatePackageOptions = VerifyUpdateFilesOptions;
+
+export interface UpdatePackageSuccess {
+  ok: true;
+  manifest: UpdateManifest;
+  files: UpdateFileCheck[];
+}
+
+export interface UpdatePackageFailure {
+  ok: false;
+  reason: UpdatePackageFailureReason;
+  message: string;
+  /** Present once the manifest's signature has been verified (UNLISTED_ENTRY, FILE_MISMATCH). */
+  manifest?: UpdateManifest;
+  /** Present for FILE_MISMATCH. */
+  files?: UpdateFileCheck[];
+}
+
+export type UpdatePackageResult = UpdatePackageSuccess | UpdatePackageFailure;

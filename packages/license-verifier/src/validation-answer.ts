@@ -1,4 +1,4 @@
-import { decodeBase64, decodeUtf8, isRecord, parseJson } from "./encoding.js";
+import { decodeBase64, isRecord, readSuccessBody } from "./encoding.js";
 import { loadPublicKey, verifyEd25519 } from "./keys.js";
 import { resolveNow } from "./now.js";
 import { checkValidationData, parseIsoDate, ShapeError } from "./shape.js";
@@ -11,14 +11,6 @@ import type {
 
 function failure(reason: ValidationAnswerFailureReason, message: string): ValidationAnswerFailure {
   return { ok: false, reason, message };
-}
-
-/** The portal's error envelope is `{"detail":[{"loc":[…],"msg":"…","type":"error"}]}`. */
-function errorEnvelopeMessage(body: Record<string, unknown>): string | undefined {
-  const detail = body["detail"];
-  if (!Array.isArray(detail)) return undefined;
-  const messages = detail.flatMap((item: unknown) => (isRecord(item) && typeof item["msg"] === "string" ? [item["msg"]] : []));
-  return messages.length ? messages.join("; ") : "no message";
 }
 
 /**
@@ -41,24 +33,9 @@ export function verifyValidationAnswer(
     throw new RangeError("options.maxAgeSeconds must be a non-negative number");
   }
 
-  let body: unknown = answer;
-  if (answer instanceof Uint8Array) {
-    const decoded = decodeUtf8(answer);
-    if (decoded === undefined) return failure("MALFORMED", "The validation answer is not UTF-8 text.");
-    body = decoded;
-  }
-  if (typeof body === "string") {
-    const parsed = parseJson(body);
-    if (!parsed.ok) return failure("MALFORMED", `The validation answer is not JSON: ${parsed.error}`);
-    body = parsed.value;
-  }
-  if (!isRecord(body)) return failure("MALFORMED", "The validation answer is not a JSON object.");
-  const serverError = errorEnvelopeMessage(body);
-  if (serverError !== undefined && body["status"] !== "success") {
-    return failure("MALFORMED", `The server answered with an error, not a validation answer: ${serverError}`);
-  }
-  if (body["status"] !== "success") return failure("MALFORMED", 'The validation answer\'s "status" is not "success".');
-  const { data, signature } = body;
+  const body = readSuccessBody(answer, "validation answer");
+  if (!body.ok) return failure("MALFORMED", body.message);
+  const { data, signature } = body.value;
   if (!isRecord(data)) return failure("MALFORMED", 'The validation answer has no "data" object.');
   if (typeof signature !== "string" || signature === "") return failure("MALFORMED", 'The validation answer has no "signature".');
   const signatureBytes = decodeBase64(signature);

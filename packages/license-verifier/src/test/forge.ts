@@ -1,9 +1,9 @@
 /**
- * Test-only issuer: builds licence files and validation answers exactly as the portal's server does,
+ * Test-only issuer: builds licence files, validation answers and update manifests exactly as the portal's server does,
  * with real Ed25519 keys. Not part of the library (excluded from the build, never exported).
  */
-import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
-import type { LicenseFileEnvelope, LicenseFilePayload, ValidationAnswer, ValidationData } from "../types.js";
+import { createHash, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import type { LicenseFileEnvelope, LicenseFilePayload, UpdateManifest, UpdateManifestFile, ValidationAnswer, ValidationData } from "../types.js";
 
 export interface TestKeys {
   publicKeyPem: string;
@@ -93,4 +93,35 @@ export function makeValidationData(timestamp: Date, overrides: Partial<Validatio
 export function makeAnswer(data: unknown, privateKey: KeyObject): ValidationAnswer {
   const signature = sign(null, Buffer.from(JSON.stringify(data), "utf8"), privateKey).toString("base64");
   return { status: "success", data: data as ValidationData, signature };
+}
+
+/** A manifest entry for `content` installed at `path` (named after its last segment unless `name` is given). */
+export function manifestFile(path: string, content: Uint8Array | string, name?: string): UpdateManifestFile {
+  const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+  return { name: name ?? path.split("/").at(-1) ?? path, path, size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
+}
+
+export function makeManifest(files: UpdateManifestFile[], overrides: Partial<UpdateManifest> = {}): UpdateManifest {
+  return {
+    updateId: "0d3c5e8a-1f2b-4c6d-9e7f-8a9b0c1d2e3f",
+    version: "2.4.0",
+    type: "minor",
+    header: "Faster reports",
+    changeLog: "- Reports render twice as fast\n- Fixed the export of empty tables",
+    commands: ["systemctl stop portal-app", "unzip -o backend.zip -d /opt/app", "systemctl start portal-app"],
+    files,
+    publishedAt: "2026-03-02T12:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** The base64 Ed25519 signature over the manifest text's exact UTF-8 bytes. */
+export function signManifest(manifestText: string | Uint8Array, privateKey: KeyObject): string {
+  const bytes = typeof manifestText === "string" ? Buffer.from(manifestText, "utf8") : manifestText;
+  return sign(null, bytes, privateKey).toString("base64");
+}
+
+/** The body of `GET /api/v1/updates/{id}/manifest` for a manifest text. */
+export function makeManifestAnswer(manifestText: string, privateKey: KeyObject, alg = "ed25519") {
+  return { status: "success", data: { manifest: manifestText, signature: signManifest(manifestText, privateKey), alg } };
 }
