@@ -62,10 +62,12 @@ export const notificationSettingsPatchSchema = z
 export type NotificationSettingsPatch = z.input<typeof notificationSettingsPatchSchema>;
 
 const securityTypes: readonly NotificationType[] = ["security_alerts", "account_updates", "license_expiry", "license_requests", "support_tickets", "billing"];
+/** Also mailed unless the customer turns it off: a new update the customer's licence may take. */
+const mailedByDefault: readonly NotificationType[] = [...securityTypes, "maintenance_updates"];
 
 export const defaultNotificationSettings: NotificationSettings = {
   channels: Object.fromEntries(
-    notificationTypes.map((type) => [type, { inApp: true, email: securityTypes.includes(type) }]),
+    notificationTypes.map((type) => [type, { inApp: true, email: mailedByDefault.includes(type) }]),
   ) as NotificationSettings["channels"],
   emailSubscriptions: { newsletter: false, productAnnouncements: true, events: false },
 };

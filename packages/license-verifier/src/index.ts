@@ -11,7 +11,7 @@ export {
   LICENSE_FILE_SIGNING_PREFIX,
   verifyLicenseFile,
 } from "./license-file.js";
-export { installPathProblem } from "./install-path.js";
+export { installPathProblem, installPathsProblem } from "./install-path.js";
 export { sha256File, verifyUpdateFiles } from "./update-files.js";
 export { UPDATE_MANIFEST_ALGORITHM, verifySignedManifest, verifyUpdateManifest } from "./update-manifest.js";
 export { PACKAGE_MANIFEST_ENTRY, PACKAGE_SIGNATURE_ENTRY, verifyUpdatePackage } from "./update-package.js";

@@ -1,4 +1,5 @@
 import { UPDATE_LIMITS, UPDATE_PACKAGE_NAMES } from "@portal/contract";
+import { installPathProblem, installPathsProblem } from "@portal/license-verifier";
 import { AppError } from "../../lib/app-error.js";
 
 /** Names the package ZIP keeps for itself at its root: no extra file may be installed there. */
@@ -32,15 +33,18 @@ export function normaliseInstallPath(input: string | undefined): string {
   if (path === "") refuse("Please provide a path for each extra file.");
   if (path.length > UPDATE_LIMITS.maxPathLength) refuse(`An install path can be at most ${UPDATE_LIMITS.maxPathLength} characters.`);
   if (RESERVED_PATHS.has(path.toLowerCase())) refuse(`The install path "${path}" is reserved for the update's own files.`);
+  // What the offline verifier refuses, installers refuse: never publish a path it would not accept.
+  const problem = installPathProblem(path);
+  if (problem) refuse(`The install path "${path}" ${problem}.`);
   return path;
 }
 
-/** Refuses two extras installed at the same place (compared without case: they collide on Windows). */
+/**
+ * Refuses extras that cannot be installed side by side with each other and the two packages: two in
+ * the same place (also when only letter case differs), or a file where another needs a folder — the
+ * offline verifier's rule, so installers accept every published update.
+ */
 export function assertDistinctPaths(paths: string[]): void {
-  const seen = new Set<string>();
-  for (const path of paths) {
-    const key = path.toLowerCase();
-    if (seen.has(key)) refuse(`Two extra files cannot share the install path "${path}".`);
-    seen.add(key);
-  }
+  const problem = installPathsProblem([UPDATE_PACKAGE_NAMES.backend, UPDATE_PACKAGE_NAMES.frontend, ...paths]);
+  if (problem) refuse(problem);
 }

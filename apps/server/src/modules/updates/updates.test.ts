@@ -182,13 +182,13 @@ async function licenseToken(customerToken: string, key: string, installedVersion
 
 const withLicence = (token: string) => ({ "x-license-token": token });
 
-/** Maintenance updates come by e-mail only where the customer asked for it (the default is in-app only). */
-async function mailMaintenanceUpdates(customerToken: string) {
+/** Maintenance updates are told in the app and by e-mail unless the customer turns a channel off. */
+async function setMaintenanceUpdateChannels(customerToken: string, channels: { email: boolean; inApp: boolean }) {
   const settings = await call(t.app, {
     method: "PUT",
     url: "/api/v1/notification-settings",
     token: customerToken,
-    payload: { channels: { maintenance_updates: { email: true, inApp: true } } },
+    payload: { channels: { maintenance_updates: channels } },
   });
   expect(settings.statusCode, settings.body).toBe(200);
 }
@@ -407,6 +407,10 @@ describe("refusals of step 1 store nothing", () => {
     ["an extra with a backslash path", async () => [await backendPart(), await frontendPart(), extraPart("x"), { path: "bin\\x" }], 422, "update/extra_path_required"],
     ["two extras at one path", async () => [await backendPart(), await frontendPart(), extraPart("a"), { path: "bin/tool" }, extraPart("b"), { path: "BIN/Tool" }], 422, "update/extra_path_required"],
     ["an extra at the manifest's place", async () => [await backendPart(), await frontendPart(), extraPart("m"), { path: "manifest.json" }], 422, "update/extra_path_required"],
+    ["an extra whose path Windows would read as a stream (a colon)", async () => [await backendPart(), await frontendPart(), extraPart("a"), { path: "bin/tool:stream" }], 422, "update/extra_path_required"],
+    ["an extra named like a folder Windows strips a dot from", async () => [await backendPart(), await frontendPart(), extraPart("a"), { path: "conf./app" }], 422, "update/extra_path_required"],
+    ["an extra where another extra needs a folder", async () => [await backendPart(), await frontendPart(), extraPart("a"), { path: "bin" }, extraPart("b"), { path: "bin/tool" }], 422, "update/extra_path_required"],
+    ["an extra where a package is installed, as a folder", async () => [await backendPart(), await frontendPart(), extraPart("a"), { path: "backend.zip/x" }], 422, "update/extra_path_required"],
     ["more paths than extras", async () => [await backendPart(), await frontendPart(), { path: "bin/tool" }], 422, "common/validation"],
     ["21 extras", async () => [await backendPart(), await frontendPart(), ...Array.from({ length: 21 }, (_, index) => [extraPart(`f${index}`), { path: `f${index}` }]).flat()], 422, "update/too_many_extras"],
     ["a file in an unknown field", async () => [await backendPart(), await frontendPart(), { field: "extra", name: "x", content: randomBytes(10) }], 422, "common/validation"],
@@ -523,7 +527,6 @@ describe("verifications, history and notifications", () => {
   it("verifies licences per customer: statuses in the history, notifications and mail on publishing and after", async () => {
     const admin = await adminToken(t.app);
     const { customer, licenses: [first, second] } = await issueLicences(t, { quantity: 2 });
-    await mailMaintenanceUpdates(customer.token);
     const other = await issueLicences(t, { quantity: 1 });
     const draft = await createDraft(admin);
 
@@ -586,9 +589,10 @@ describe("verifications, history and notifications", () => {
     );
   });
 
-  it("honours the customer's notification settings: by default maintenance updates are told in the app only", async () => {
+  it("honours the customer's notification settings: with e-mail turned off, maintenance updates are told in the app only", async () => {
     const admin = await adminToken(t.app);
     const { customer, licenses: [license] } = await issueLicences(t);
+    await setMaintenanceUpdateChannels(customer.token, { email: false, inApp: true });
     const update = await publishedUpdate(admin);
     expect((await verification(admin, update.id, license!.id)).statusCode).toBe(200);
     const inApp = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, customer.user.id), eq(notifications.type, "maintenance_updates")));
