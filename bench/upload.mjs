@@ -1,0 +1,214 @@
+// A large software update through the portal as the README starts it (`node apps/server/dist/server.js`,
+// fresh DATA_DIR, embedded PGlite): a backend.zip of --size-mb (default 500 MB, random and therefore
+// incompressible, like a real package) and a small frontend.zip are uploaded (POST /api/v1/updates,
+// multipart), published (commands, change log: the signed manifest and the package are made), and
+// downloaded back (GET …/files/backend.zip, then the whole package resumed halfway with Range and
+// checked with the offline verifier). Beside each figure, the baseline measured in the same run: the
+// same bytes through a bare node:http server on loopback that only hashes what it receives, and that
+// streams the same file back. The server's resident memory (its whole process tree) is sampled every
+// 50 ms; its peak growth above idle is the budget.
+//
+//   node bench/upload.mjs [--size-mb=500] [--no-build]
+//
+// Budget: peak RSS growth of the server ≤ 100 MB above idle; every hash and the verifier agree.
+import { spawnSync } from "node:child_process";
+import { createHash, randomFillSync } from "node:crypto";
+import { createReadStream, createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { ADMIN, freePort, root, startServer, treeRssMb, waitForHealth } from "./lib.mjs";
+
+const flag = (name) => process.argv.slice(2).find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+const SIZE_MB = Number(flag("size-mb")?.split("=")[1] ?? process.env.BENCH_UPLOAD_MB ?? 500);
+const BUDGET = { rssGrowthMb: 100 };
+const ENTRY_MB = 20;
+
+if (!flag("no-build")) {
+  console.log("building (npm run build) …");
+  const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  if (build.status !== 0) throw new Error("npm run build failed");
+}
+const requireFromServer = createRequire(path.join(root, "apps/server/package.json"));
+const yazl = requireFromServer("yazl");
+const { verifyUpdatePackage } = await import(path.join(root, "packages/license-verifier/dist/index.js"));
+
+const work = mkdtempSync(path.join(os.tmpdir(), "portal-bench-upload-"));
+const mb = (bytes) => bytes / (1024 * 1024);
+const rate = (bytes, ms) => `${(mb(bytes) / (ms / 1000)).toFixed(1)} MB/s`;
+const failures = [];
+const check = (label, ok) => {
+  if (!ok) failures.push(label);
+  return ok ? "PASS" : "FAIL";
+};
+
+/** A ZIP of stored entries, each `ENTRY_MB` of random bytes, written without holding an entry in memory. */
+async function writeZip(file, totalMb) {
+  const zip = new yazl.ZipFile();
+  for (let written = 0, index = 0; written < totalMb; written += ENTRY_MB, index++) {
+    const entryMb = Math.min(ENTRY_MB, totalMb - written);
+    let left = entryMb * 1024 * 1024;
+    const chunk = Buffer.alloc(1024 * 1024);
+    const source = new Readable({
+      read() {
+        if (left === 0) return this.push(null);
+        const size = Math.min(chunk.length, left);
+        left -= size;
+        this.push(Buffer.from(randomFillSync(chunk, 0, size).subarray(0, size)));
+      },
+    });
+    zip.addReadStream(source, `lib/part-${String(index).padStart(3, "0")}.bin`, { compress: false, size: entryMb * 1024 * 1024, mtime: new Date(0) });
+  }
+  zip.end();
+  await pipeline(zip.outputStream, createWriteStream(file));
+  return statSync(file).size;
+}
+
+async function sha256Of(stream) {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  for await (const chunk of stream) {
+    hash.update(chunk);
+    bytes += chunk.length;
+  }
+  return { sha256: hash.digest("hex"), bytes };
+}
+
+/** The bare minimum the same transfer costs on this machine: loopback HTTP, hashing what arrives, streaming a file out. */
+async function baseline(backendZip, form) {
+  const server = createServer(async (request, response) => {
+    if (request.method === "POST") {
+      const { bytes } = await sha256Of(request);
+      response.end(String(bytes));
+    } else {
+      response.writeHead(200, { "content-length": statSync(backendZip).size });
+      createReadStream(backendZip).pipe(response);
+    }
+  });
+  const port = await freePort();
+  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+  try {
+    let started = performance.now();
+    await (await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body: await form() })).text();
+    const upMs = performance.now() - started;
+    started = performance.now();
+    const { bytes } = await sha256Of((await fetch(`http://127.0.0.1:${port}/`)).body);
+    return { upMs, downMs: performance.now() - started, downBytes: bytes };
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** Samples the server's RSS every 50 ms while `work` runs; answers its result and the peak. */
+async function sampled(pid, work) {
+  let peak = treeRssMb(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRssMb(pid));
+  }, 50);
+  try {
+    const result = await work();
+    return { result, peak: Math.max(peak, treeRssMb(pid)) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+let server;
+try {
+  console.log(`writing a ${SIZE_MB} MB backend.zip of random stored entries …`);
+  const backendZip = path.join(work, "backend.zip");
+  const frontendZip = path.join(work, "frontend.zip");
+  const backendBytes = await writeZip(backendZip, SIZE_MB);
+  const frontendBytes = await writeZip(frontendZip, 1);
+  const uploadBytes = backendBytes + frontendBytes;
+  const form = async () => {
+    const body = new FormData();
+    body.append("backend", await openAsBlob(backendZip), "backend.zip");
+    body.append("frontend", await openAsBlob(frontendZip), "frontend.zip");
+    return body;
+  };
+
+  const base = await baseline(backendZip, form);
+
+  server = await startServer({ env: { UPDATE_MAX_FILE_BYTES: String(4 * 1024 ** 3) } });
+  await waitForHealth(server.baseUrl);
+  const api = async (method, url, { token, body, form: formBody, headers = {} } = {}) => {
+    const response = await fetch(`${server.baseUrl}/api/v1${url}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
+      body: formBody ?? (body ? JSON.stringify(body) : undefined),
+    });
+    if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
+    return response;
+  };
+  const login = await api("POST", "/auth/token", {
+    form: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  const token = (await login.json()).data.access_token;
+  const { publicKey } = (await (await api("GET", "/licenses/public-key")).json()).data;
+
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const idle = treeRssMb(server.child.pid);
+
+  const upload = await sampled(server.child.pid, async () => {
+    const started = performance.now();
+    const answer = await api("POST", "/updates", { token, form: await form() });
+    const update = (await answer.json()).data;
+    return { update, ms: performance.now() - started };
+  });
+  const { update } = upload.result;
+  const publish = await sampled(server.child.pid, async () => {
+    const started = performance.now();
+    await api("PUT", `/updates/${update.id}/commands`, { token, body: { commands: ["systemctl stop app", "unzip -o backend.zip", "systemctl start app"] } });
+    const answer = await api("PUT", `/updates/${update.id}/changelog`, { token, body: { header: "Benchmark", version: `1.0.${Date.now()}`, type: "minor", changeLog: "A large package." } });
+    return { published: (await answer.json()).data, ms: performance.now() - started };
+  });
+
+  const download = await sampled(server.child.pid, async () => {
+    const started = performance.now();
+    const answer = await api("GET", `/updates/${update.id}/files/backend.zip`, { token, headers: { "accept-encoding": "br, gzip" } });
+    const got = await sha256Of(answer.body);
+    return { ...got, ms: performance.now() - started };
+  });
+  const expected = update.files.find((file) => file.name === "backend.zip");
+
+  // The whole package, interrupted halfway and resumed with Range, then verified offline.
+  const packageFile = path.join(work, "package.zip");
+  const resumed = await sampled(server.child.pid, async () => {
+    const head = await api("HEAD", `/updates/${update.id}/package`, { token });
+    const size = Number(head.headers.get("content-length"));
+    const etag = head.headers.get("etag");
+    const half = Math.floor(size / 2);
+    const started = performance.now();
+    const first = await api("GET", `/updates/${update.id}/package`, { token, headers: { range: `bytes=0-${half - 1}` } });
+    await pipeline(Readable.fromWeb(first.body), createWriteStream(packageFile));
+    const rest = await api("GET", `/updates/${update.id}/package`, { token, headers: { range: `bytes=${half}-`, "if-range": etag } });
+    await pipeline(Readable.fromWeb(rest.body), createWriteStream(packageFile, { flags: "a" }));
+    return { size, statuses: [first.status, rest.status], ms: performance.now() - started };
+  });
+  const verified = await verifyUpdatePackage(packageFile, publicKey);
+
+  const growth = Math.max(upload.peak, publish.peak, download.peak, resumed.peak) - idle;
+  console.log(`upload ${mb(uploadBytes).toFixed(0)} MB: ${rate(uploadBytes, upload.result.ms)} (baseline, bare loopback server hashing it: ${rate(uploadBytes, base.upMs)}); server peak RSS ${upload.peak.toFixed(0)} MB`);
+  console.log(`publish (manifest signed, package built): ${(publish.result.ms / 1000).toFixed(1)} s; server peak RSS ${publish.peak.toFixed(0)} MB`);
+  console.log(`download backend.zip: ${rate(download.result.bytes, download.result.ms)} (baseline, bare loopback server streaming it: ${rate(base.downBytes, base.downMs)}); SHA-256 ${check("download hash", download.result.sha256 === expected?.sha256 && download.result.bytes === backendBytes)}`);
+  console.log(
+    `package ${mb(resumed.result.size).toFixed(0)} MB in two ranges (${resumed.result.statuses.join(", ")}): ${rate(resumed.result.size, resumed.result.ms)}; ` +
+      `offline verifier ${check("verifier", verified.ok && resumed.result.statuses.every((status) => status === 206))}${verified.ok ? "" : ` (${verified.reason}: ${verified.message})`}`,
+  );
+  console.log(`server RSS: idle ${idle.toFixed(0)} MB, peak growth ${growth.toFixed(0)} MB (budget ≤ ${BUDGET.rssGrowthMb} MB) ${check("rss", growth <= BUDGET.rssGrowthMb)}`);
+} finally {
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+console.log(failures.length ? `upload: FAIL (${failures.join(", ")})` : "upload: PASS");
+process.exit(failures.length ? 1 : 0);
