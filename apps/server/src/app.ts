@@ -29,6 +29,8 @@ import { paymentRoutes } from "./modules/payments/payments.routes.js";
 import { licenceRoutes } from "./modules/licences/licences.routes.js";
 import { ticketRoutes } from "./modules/tickets/tickets.routes.js";
 import { updateRoutes } from "./modules/updates/updates.routes.js";
+import { dashboardRoutes } from "./modules/dashboards/dashboards.routes.js";
+import { ValidationCounter } from "./modules/dashboards/validation-counter.js";
 
 export interface AppDependencies {
   config: Config;
@@ -78,6 +80,10 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   if (runJobs) app.addHook("onReady", async () => app.jobs.start());
   // After the last request has been answered: the jobs in flight finish, nothing new is taken.
   app.addHook("onClose", async () => app.jobs.stop());
+  app.decorate("validationCounter", new ValidationCounter(database.db, app.log));
+  app.addHook("onReady", async () => app.validationCounter.start());
+  // After the last validation has been answered, before the database closes.
+  app.addHook("onClose", async () => app.validationCounter.stop());
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -105,6 +111,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
       await api.register(licenceRoutes);
       await api.register(ticketRoutes);
       await api.register(updateRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: "/api/v1" },
   );

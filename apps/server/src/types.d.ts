@@ -7,6 +7,7 @@ import type { JobRunner } from "./modules/jobs/job-runner.js";
 import type { Mailing } from "./modules/jobs/mail.js";
 import type { SecretBox } from "./lib/secret-box.js";
 import type { Signer } from "./lib/signing.js";
+import type { ValidationCounter } from "./modules/dashboards/validation-counter.js";
 
 /**
  * "license": a licence token from the .req flow (header X-License-Token) or a bearer token; the route
@@ -30,6 +31,8 @@ declare module "fastify" {
     totpSecrets: SecretBox;
     /** Uploaded files, content-addressed under DATA_DIR/files (ticket attachments, update packages). */
     files: FileStore;
+    /** Validations answered by this process, counted in memory and flushed in batches (dashboards). */
+    validationCounter: ValidationCounter;
   }
   interface FastifyRequest {
     /** The caller, loaded once per request by the auth plugin; null on public routes without a token. */

@@ -18,6 +18,8 @@ export const auditEvents = pgTable(
     index("audit_events_at_idx").on(table.at.desc(), table.id.desc()),
     index("audit_events_actor_idx").on(table.actorId, table.at),
     index("audit_events_action_idx").on(table.action, table.at),
+    // The dashboard's recent activity: events on the caller's licences, requests and tickets.
+    index("audit_events_target_idx").on(table.targetType, table.targetId, table.at),
   ],
 );
 

@@ -110,6 +110,8 @@ export const installations = pgTable(
   (table) => [
     uniqueIndex("installations_active_fingerprint_key").on(table.licenseId, table.fingerprint).where(sql`${table.releasedAt} is null`),
     index("installations_license_idx").on(table.licenseId, table.releasedAt),
+    // The admin dashboard's live installations (not released, seen lately).
+    index("installations_live_seen_idx").on(table.lastSeenAt).where(sql`${table.releasedAt} is null`),
   ],
 );
 

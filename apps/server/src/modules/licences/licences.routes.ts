@@ -172,6 +172,8 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await validateLicense(app.db, app.preparedQuery, request.body, requestContext(request));
+      // Counted in memory, written in batches: the admin dashboard's validations per day.
+      app.validationCounter.record();
       reply.header("cache-control", "no-store").type("application/json; charset=utf-8");
       // Sent as the exact string that was signed; Fastify passes a JSON-typed string through untouched.
       return reply.send(signedEnvelope(data, app.signer) as never);

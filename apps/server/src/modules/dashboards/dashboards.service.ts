@@ -1,0 +1,184 @@
+import { and, asc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
+import {
+  ISSUED_MONTHS_SHOWN,
+  LIVE_INSTALLATION_HOURS,
+  VALIDATION_DAYS_SHOWN,
+  formatLicenseKey,
+  type ActivityEntry,
+  type AdminDashboard,
+  type CustomerDashboard,
+} from "@portal/contract";
+import type { Database } from "../../db/client.js";
+import { installations, licenseRequests, licenses, plans, tickets, users } from "../../db/schema/index.js";
+
+/** Both drivers answer raw SQL as pg's result; the database type leaves it unknown. */
+async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+const RECENT_ACTIVITY_LIMIT = 10;
+const EXPIRING_LISTED = 10;
+const EXPIRY_WINDOW = sql`interval '30 days'`;
+
+const licenceCounts = {
+  active: sql<number>`count(*) filter (where ${licenses.status} = 'active')::int`,
+  notActivated: sql<number>`count(*) filter (where ${licenses.status} = 'not_activated')::int`,
+  deactivated: sql<number>`count(*) filter (where ${licenses.status} = 'deactivated')::int`,
+};
+
+const ticketCounts = {
+  open: sql<number>`count(*) filter (where ${tickets.status} = 'open')::int`,
+  inProgress: sql<number>`count(*) filter (where ${tickets.status} = 'in_progress')::int`,
+  resolved: sql<number>`count(*) filter (where ${tickets.status} = 'resolved')::int`,
+};
+
+const expiringSoon = and(eq(licenses.status, "active"), gt(licenses.expiresAt, sql`now()`), lte(licenses.expiresAt, sql`now() + ${EXPIRY_WINDOW}`));
+
+interface ActivityRow {
+  at: Date | string;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+}
+
+/**
+ * What the customer did (sign-ins and sign-outs left out: they would crowd everything else) and what
+ * others did to their account, licences, requests and tickets — never an internal note. One branch
+ * per kind, each served by an index, each cut to the limit before the merge.
+ */
+async function recentActivity(db: Database, userId: string): Promise<ActivityEntry[]> {
+  const onOwn = (targetType: string, owned: SQL) => sql`
+    (select at, action, target_type, target_id from audit_events
+     where target_type = ${targetType} and target_id in (${owned}) and actor_id is distinct from ${userId}
+       and coalesce(details->>'internal', 'false') <> 'true'
+     order by at desc limit ${RECENT_ACTIVITY_LIMIT})`;
+  const rows = await rowsOf<ActivityRow>(db, sql`
+    select at, action, target_type, target_id from (
+      (select at, action, target_type, target_id from audit_events
+       where actor_id = ${userId} and action not in ('auth.login', 'auth.logout')
+       order by at desc limit ${RECENT_ACTIVITY_LIMIT})
+      union all ${onOwn("user", sql`${userId}::text`)}
+      union all ${onOwn("license", sql`select id::text from licenses where owner_id = ${userId}`)}
+      union all ${onOwn("license_request", sql`select id::text from license_requests where requester_id = ${userId}`)}
+      union all ${onOwn("ticket", sql`select id::text from tickets where user_id = ${userId}`)}
+    ) activity
+    order by at desc limit ${RECENT_ACTIVITY_LIMIT}`);
+  return rows.map((row) => ({
+    at: new Date(row.at).toISOString(),
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+  }));
+}
+
+/** The customer's figures: one query per group, all at once (the pool gives each its connection). */
+export async function customerDashboard(db: Database, userId: string): Promise<CustomerDashboard> {
+  const [[licenceRow], [requestRow], [ticketRow], expiring, activity] = await Promise.all([
+    db
+      .select({ ...licenceCounts, expiringIn30Days: sql<number>`count(*) filter (where ${expiringSoon})::int` })
+      .from(licenses)
+      .where(eq(licenses.ownerId, userId)),
+    db
+      .select({ pending: sql<number>`count(*) filter (where ${licenseRequests.status} = 'pending')::int` })
+      .from(licenseRequests)
+      .where(eq(licenseRequests.requesterId, userId)),
+    db.select(ticketCounts).from(tickets).where(eq(tickets.userId, userId)),
+    db
+      .select({ id: licenses.id, keyCompact: licenses.keyCompact, planName: plans.name, expiresAt: licenses.expiresAt })
+      .from(licenses)
+      .innerJoin(plans, eq(plans.id, licenses.planId))
+      .where(and(eq(licenses.ownerId, userId), expiringSoon))
+      .orderBy(asc(licenses.expiresAt), asc(licenses.id))
+      .limit(EXPIRING_LISTED),
+    recentActivity(db, userId),
+  ]);
+  return {
+    licenses: {
+      active: licenceRow?.active ?? 0,
+      notActivated: licenceRow?.notActivated ?? 0,
+      deactivated: licenceRow?.deactivated ?? 0,
+      expiringIn30Days: licenceRow?.expiringIn30Days ?? 0,
+    },
+    requests: { pending: requestRow?.pending ?? 0 },
+    tickets: { open: ticketRow?.open ?? 0, inProgress: ticketRow?.inProgress ?? 0, resolved: ticketRow?.resolved ?? 0 },
+    recentActivity: activity,
+    expiring: expiring.map((row) => ({ id: row.id, key: formatLicenseKey(row.keyCompact), planName: row.planName, expiresAt: row.expiresAt.toISOString() })),
+  };
+}
+
+interface SeriesRow {
+  period: string;
+  count: number | string;
+}
+
+/** Licences issued per UTC month, the last months including those without any, oldest first. */
+async function issuedPerMonth(db: Database): Promise<AdminDashboard["licenses"]["issuedPerMonth"]> {
+  const rows = await rowsOf<SeriesRow>(db, sql`
+    with months as (
+      select generate_series(
+        date_trunc('month', now() at time zone 'UTC') - make_interval(months => ${ISSUED_MONTHS_SHOWN - 1}),
+        date_trunc('month', now() at time zone 'UTC'),
+        interval '1 month') as month
+    )
+    select to_char(months.month, 'YYYY-MM') as period, count(l.id)::int as count
+    from months
+    left join licenses l on l.issued_at >= months.month at time zone 'UTC'
+                        and l.issued_at < (months.month + interval '1 month') at time zone 'UTC'
+    group by months.month order by months.month`);
+  return rows.map((row) => ({ month: row.period, count: Number(row.count) }));
+}
+
+/** Validations per UTC day (as flushed by the processes' counters), the last days including empty ones. */
+async function validationsPerDay(db: Database): Promise<AdminDashboard["validations"]["perDay"]> {
+  const rows = await rowsOf<SeriesRow>(db, sql`
+    with days as (
+      select (now() at time zone 'UTC')::date - back as day from generate_series(0, ${VALIDATION_DAYS_SHOWN - 1}::int) back
+    )
+    select to_char(days.day, 'YYYY-MM-DD') as period, coalesce(v.count, 0)::bigint as count
+    from days left join validation_counts v on v.day = days.day
+    order by days.day`);
+  return rows.map((row) => ({ day: row.period, count: Number(row.count) }));
+}
+
+export async function adminDashboard(db: Database): Promise<AdminDashboard> {
+  const [[userRow], [requestRow], [ticketRow], [licenceRow], months, days, [installationRow]] = await Promise.all([
+    db
+      .select({
+        pending: sql<number>`count(*) filter (where ${users.status} = 'pending')::int`,
+        active: sql<number>`count(*) filter (where ${users.status} = 'active')::int`,
+        locked: sql<number>`count(*) filter (where ${users.status} = 'locked')::int`,
+        total: sql<number>`count(*)::int`,
+      })
+      .from(users),
+    db.select({ pending: sql<number>`count(*)::int` }).from(licenseRequests).where(eq(licenseRequests.status, "pending")),
+    db
+      .select({ ...ticketCounts, total: sql<number>`count(*)::int`, closed: sql<number>`count(*) filter (where ${tickets.status} = 'closed')::int` })
+      .from(tickets),
+    db.select(licenceCounts).from(licenses),
+    issuedPerMonth(db),
+    validationsPerDay(db),
+    db
+      .select({ live: sql<number>`count(*)::int` })
+      .from(installations)
+      .where(and(sql`${installations.releasedAt} is null`, gt(installations.lastSeenAt, sql`now() - make_interval(hours => ${LIVE_INSTALLATION_HOURS})`))),
+  ]);
+  return {
+    users: { pending: userRow?.pending ?? 0, active: userRow?.active ?? 0, locked: userRow?.locked ?? 0, total: userRow?.total ?? 0 },
+    requests: { pending: requestRow?.pending ?? 0 },
+    tickets: {
+      total: ticketRow?.total ?? 0,
+      open: ticketRow?.open ?? 0,
+      inProgress: ticketRow?.inProgress ?? 0,
+      resolved: ticketRow?.resolved ?? 0,
+      closed: ticketRow?.closed ?? 0,
+    },
+    licenses: {
+      active: licenceRow?.active ?? 0,
+      notActivated: licenceRow?.notActivated ?? 0,
+      deactivated: licenceRow?.deactivated ?? 0,
+      issuedPerMonth: months,
+    },
+    validations: { perDay: days },
+    installations: { live: installationRow?.live ?? 0 },
+  };
+}

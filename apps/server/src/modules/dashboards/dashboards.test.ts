@@ -1,0 +1,247 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { AdminDashboard, CustomerDashboard, Ticket } from "@portal/contract";
+import { installations, licenseRequests, licenses, tickets, users, validationCounts } from "../../db/schema/index.js";
+import { adminToken, call, createCustomer, createTestApp, closeTestApp, issueLicences, json, openSecondConnection, registerUser, useTestApp, type TestApp } from "../../test/helpers.js";
+import { ValidationCounter } from "./validation-counter.js";
+
+const t = useTestApp();
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function dashboardOf(token: string): Promise<CustomerDashboard> {
+  const response = await call(t.app, { method: "GET", url: "/api/v1/dashboard", token });
+  expect(response.statusCode, response.body).toBe(200);
+  return json<{ data: CustomerDashboard }>(response).data;
+}
+
+async function adminDashboardOf(token: string): Promise<AdminDashboard> {
+  const response = await call(t.app, { method: "GET", url: "/api/v1/admin/dashboard", token });
+  expect(response.statusCode, response.body).toBe(200);
+  return json<{ data: AdminDashboard }>(response).data;
+}
+
+async function openTicket(token: string): Promise<Ticket> {
+  const response = await call(t.app, { method: "POST", url: "/api/v1/tickets", token, payload: { subject: "Cannot activate", type: "technical", priority: "high", message: "The installer stops at 90%." } });
+  expect(response.statusCode, response.body).toBe(201);
+  return json<{ data: Ticket }>(response).data;
+}
+
+const validate = (key: string, fingerprint?: string) =>
+  call(t.app, { method: "POST", url: "/api/v1/licenses/validate", payload: { key, ...(fingerprint ? { fingerprint } : {}) } });
+
+const countBy = <Value extends string>(values: Value[], value: Value) => values.filter((item) => item === value).length;
+
+/** Licences of one customer in every status, one expiring in 10 days and one in 31; requests and tickets in several states. */
+async function customerWithEverything() {
+  const { admin, customer, licenses: issued } = await issueLicences(t, { quantity: 5 });
+  const [activated, deactivated, soon, later] = issued;
+  expect((await validate(activated!.key, "machine-1")).statusCode).toBe(200);
+  expect((await validate(soon!.key, "machine-2")).statusCode).toBe(200);
+  expect((await validate(later!.key, "machine-3")).statusCode).toBe(200);
+  expect((await call(t.app, { method: "POST", url: `/api/v1/licenses/${deactivated!.id}/deactivate`, token: admin })).statusCode).toBe(200);
+  // Plans last 30 days; move two expiries to either side of the 30-day line.
+  await t.database.db.update(licenses).set({ expiresAt: sql`now() + interval '10 days'` }).where(eq(licenses.id, soon!.id));
+  await t.database.db.update(licenses).set({ expiresAt: sql`now() + interval '31 days'` }).where(eq(licenses.id, later!.id));
+  await t.database.db.update(licenses).set({ expiresAt: sql`now() + interval '40 days'` }).where(eq(licenses.id, activated!.id));
+
+  const { plan } = await issueLicences(t, { customer });
+  for (let index = 0; index < 2; index += 1) {
+    const requested = await call(t.app, { method: "POST", url: "/api/v1/license-requests", token: customer.token, payload: { planId: plan.id, quantity: 1 } });
+    expect(requested.statusCode, requested.body).toBe(201);
+  }
+  const [open, progressing, resolved] = [await openTicket(customer.token), await openTicket(customer.token), await openTicket(customer.token)];
+  expect((await call(t.app, { method: "POST", url: `/api/v1/tickets/${progressing.id}/in-progress`, token: admin })).statusCode).toBeLessThan(300);
+  expect((await call(t.app, { method: "POST", url: `/api/v1/tickets/${resolved.id}/resolve`, token: admin })).statusCode).toBeLessThan(300);
+  return { admin, customer, soon: soon!, later: later!, open, resolved };
+}
+
+describe("GET /dashboard", () => {
+  it("answers the customer's own figures, agreeing with the rows they count", async () => {
+    const { customer, soon, resolved } = await customerWithEverything();
+    const stranger = await issueLicences(t, { quantity: 2 });
+    await openTicket(stranger.customer.token);
+
+    const dashboard = await dashboardOf(customer.token);
+    const own = await t.database.db.select({ status: licenses.status, expiresAt: licenses.expiresAt }).from(licenses).where(eq(licenses.ownerId, customer.user.id));
+    const statuses = own.map((row) => row.status);
+    const now = Date.now();
+    expect(dashboard.licenses).toEqual({
+      active: countBy(statuses, "active"),
+      notActivated: countBy(statuses, "not_activated"),
+      deactivated: countBy(statuses, "deactivated"),
+      expiringIn30Days: own.filter((row) => row.status === "active" && row.expiresAt.getTime() - now <= 30 * DAY_MS).length,
+    });
+    expect(dashboard.licenses).toEqual({ active: 3, notActivated: 2, deactivated: 1, expiringIn30Days: 1 });
+    expect(dashboard.expiring).toEqual([{ id: soon.id, key: soon.key, planName: expect.any(String), expiresAt: expect.any(String) }]);
+
+    const requestRows = await t.database.db.select({ status: licenseRequests.status }).from(licenseRequests).where(eq(licenseRequests.requesterId, customer.user.id));
+    expect(dashboard.requests).toEqual({ pending: countBy(requestRows.map((row) => row.status), "pending") });
+    expect(dashboard.requests.pending).toBe(2);
+    const ticketRows = (await t.database.db.select({ status: tickets.status }).from(tickets).where(eq(tickets.userId, customer.user.id))).map((row) => row.status);
+    expect(dashboard.tickets).toEqual({ open: countBy(ticketRows, "open"), inProgress: countBy(ticketRows, "in_progress"), resolved: countBy(ticketRows, "resolved") });
+    expect(dashboard.tickets).toEqual({ open: 1, inProgress: 1, resolved: 1 });
+
+    // Newest first, own actions and support's on their things; nothing of the stranger's.
+    const times = dashboard.recentActivity.map((entry) => Date.parse(entry.at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(dashboard.recentActivity.length).toBeLessThanOrEqual(10);
+    expect(dashboard.recentActivity[0]).toMatchObject({ action: "ticket.status_changed", targetType: "ticket", targetId: resolved.id });
+    expect(dashboard.recentActivity.map((entry) => entry.action)).not.toContain("auth.login");
+    const strangerTargets = new Set([stranger.request.id, ...stranger.licenses.map((license) => license.id)]);
+    expect(dashboard.recentActivity.filter((entry) => strangerTargets.has(entry.targetId ?? ""))).toEqual([]);
+  });
+
+  it("answers zeros and empty lists to a new customer", async () => {
+    const newcomer = await createCustomer(t);
+    const dashboard = await dashboardOf(newcomer.token);
+    expect(dashboard).toMatchObject({
+      licenses: { active: 0, notActivated: 0, deactivated: 0, expiringIn30Days: 0 },
+      requests: { pending: 0 },
+      tickets: { open: 0, inProgress: 0, resolved: 0 },
+      expiring: [],
+    });
+    expect(dashboard.recentActivity.every((entry) => entry.action.startsWith("auth.") || entry.action.startsWith("user."))).toBe(true);
+  });
+
+  it("leaves internal notes out of the customer's activity", async () => {
+    const customer = await createCustomer(t);
+    const ticket = await openTicket(customer.token);
+    const token = await adminToken(t.app);
+    const note = await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token, payload: { body: "Customer is on the old build", internal: true } });
+    expect(note.statusCode, note.body).toBe(201);
+    const dashboard = await dashboardOf(customer.token);
+    expect(dashboard.recentActivity.filter((entry) => entry.targetId === ticket.id).map((entry) => entry.action)).toEqual(["ticket.created"]);
+  });
+
+  it("answers 401 without a token", async () => {
+    expect((await call(t.app, { method: "GET", url: "/api/v1/dashboard" })).statusCode).toBe(401);
+  });
+});
+
+describe("GET /admin/dashboard", () => {
+  it("answers portal-wide figures agreeing with the rows they count", async () => {
+    const { admin } = await customerWithEverything();
+    await registerUser(t.app);
+    const locked = await createCustomer(t);
+    expect((await call(t.app, { method: "POST", url: `/api/v1/users/${locked.user.id}/lock`, token: admin })).statusCode).toBe(200);
+    await t.app.validationCounter.flush();
+
+    const dashboard = await adminDashboardOf(admin);
+    const db = t.database.db;
+    const userStatuses = (await db.select({ status: users.status }).from(users)).map((row) => row.status);
+    expect(dashboard.users).toEqual({
+      pending: countBy(userStatuses, "pending"),
+      active: countBy(userStatuses, "active"),
+      locked: countBy(userStatuses, "locked"),
+      total: userStatuses.length,
+    });
+    expect(dashboard.users.pending).toBeGreaterThanOrEqual(1);
+    expect(dashboard.users.locked).toBeGreaterThanOrEqual(1);
+    const requestStatuses = (await db.select({ status: licenseRequests.status }).from(licenseRequests)).map((row) => row.status);
+    expect(dashboard.requests).toEqual({ pending: countBy(requestStatuses, "pending") });
+    const ticketStatuses = (await db.select({ status: tickets.status }).from(tickets)).map((row) => row.status);
+    expect(dashboard.tickets).toEqual({
+      total: ticketStatuses.length,
+      open: countBy(ticketStatuses, "open"),
+      inProgress: countBy(ticketStatuses, "in_progress"),
+      resolved: countBy(ticketStatuses, "resolved"),
+      closed: countBy(ticketStatuses, "closed"),
+    });
+    const licenceRows = await db.select({ status: licenses.status, issuedAt: licenses.issuedAt }).from(licenses);
+    const licenceStatuses = licenceRows.map((row) => row.status);
+    expect(dashboard.licenses).toMatchObject({
+      active: countBy(licenceStatuses, "active"),
+      notActivated: countBy(licenceStatuses, "not_activated"),
+      deactivated: countBy(licenceStatuses, "deactivated"),
+    });
+
+    // Twelve months, oldest first, this one last; every licence was issued this month.
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    expect(dashboard.licenses.issuedPerMonth).toHaveLength(12);
+    expect(dashboard.licenses.issuedPerMonth.at(-1)).toEqual({ month: thisMonth, count: licenceRows.filter((row) => row.issuedAt.toISOString().startsWith(thisMonth)).length });
+    expect(dashboard.licenses.issuedPerMonth.slice(0, -1).every((entry) => entry.count === 0)).toBe(true);
+    const months = dashboard.licenses.issuedPerMonth.map((entry) => entry.month);
+    expect([...months].sort()).toEqual(months);
+
+    const installationRows = await db.select({ releasedAt: installations.releasedAt, lastSeenAt: installations.lastSeenAt }).from(installations);
+    expect(dashboard.installations.live).toBe(installationRows.filter((row) => row.releasedAt === null && Date.now() - row.lastSeenAt.getTime() < DAY_MS).length);
+    expect(dashboard.installations.live).toBeGreaterThanOrEqual(3);
+  });
+
+  it("does not count an installation released or unseen for a day as live", async () => {
+    const admin = await adminToken(t.app);
+    const before = (await adminDashboardOf(admin)).installations.live;
+    const { licenses: issued } = await issueLicences(t, { quantity: 3, maxActivations: 3 });
+    for (const [index, licence] of issued.entries()) expect((await validate(licence.key, `host-${index}`)).statusCode).toBe(200);
+    const ids = (await t.database.db.select({ id: installations.id, licenseId: installations.licenseId }).from(installations)).filter((row) => issued.some((licence) => licence.id === row.licenseId));
+    await t.database.db.update(installations).set({ releasedAt: sql`now()` }).where(eq(installations.licenseId, issued[0]!.id));
+    await t.database.db.update(installations).set({ lastSeenAt: sql`now() - interval '25 hours'` }).where(eq(installations.licenseId, issued[1]!.id));
+    expect(ids).toHaveLength(3);
+    expect((await adminDashboardOf(admin)).installations.live).toBe(before + 1);
+  });
+
+  it("refuses customers (403) and anonymous callers (401)", async () => {
+    const customer = await createCustomer(t);
+    const refused = await call(t.app, { method: "GET", url: "/api/v1/admin/dashboard", token: customer.token });
+    expect(refused.statusCode).toBe(403);
+    expect(JSON.stringify(json(refused))).not.toContain("issuedPerMonth");
+    expect((await call(t.app, { method: "GET", url: "/api/v1/admin/dashboard" })).statusCode).toBe(401);
+  });
+});
+
+describe("validations per day", () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+  const storedToday = async (testApp: TestApp) =>
+    (await testApp.database.db.select({ count: validationCounts.count }).from(validationCounts).where(eq(validationCounts.day, today())))[0]?.count ?? 0;
+
+  it("counts every answered validation once flushed, and not before", async () => {
+    const { admin, licenses: [licence] } = await issueLicences(t);
+    await t.app.validationCounter.flush();
+    const before = await storedToday(t);
+    for (const key of [licence!.key, licence!.key, "AAAAA-AAAAA-AAAAA-AAAAA-AAAAA-AAAAA"]) expect((await validate(key)).statusCode).toBe(200);
+    expect(await storedToday(t)).toBe(before);
+    await t.app.validationCounter.flush();
+    expect(await storedToday(t)).toBe(before + 3);
+    const perDay = (await adminDashboardOf(admin)).validations.perDay;
+    expect(perDay).toHaveLength(30);
+    expect(perDay.at(-1)).toEqual({ day: today(), count: before + 3 });
+  });
+
+  it("adds the batches of several processes together", async () => {
+    const second = await openSecondConnection(t.database);
+    try {
+      const before = await storedToday(t);
+      const first = new ValidationCounter(t.database.db, t.app.log);
+      const other = new ValidationCounter(second.db, t.app.log);
+      for (let index = 0; index < 7; index += 1) first.record();
+      for (let index = 0; index < 5; index += 1) other.record();
+      await Promise.all([first.flush(), other.flush()]);
+      expect(await storedToday(t)).toBe(before + 12);
+      // A second flush with nothing new adds nothing.
+      await first.flush();
+      expect(await storedToday(t)).toBe(before + 12);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("flushes on close, and close does not wait for the timer", async () => {
+    const own = await createTestApp();
+    let closed = false;
+    try {
+      const { licenses: [licence] } = await issueLicences(own);
+      const validated = await call(own.app, { method: "POST", url: "/api/v1/licenses/validate", payload: { key: licence!.key } });
+      expect(validated.statusCode).toBe(200);
+      const before = await storedToday(own);
+      const started = Date.now();
+      await own.app.close();
+      closed = true;
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect(await storedToday(own)).toBe(before + 1);
+    } finally {
+      if (!closed) await own.app.close();
+      await own.database.close();
+    }
+  });
+});
