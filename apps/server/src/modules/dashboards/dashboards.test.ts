@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AdminDashboard, CustomerDashboard, Ticket } from "@portal/contract";
 import { installations, licenseRequests, licenses, tickets, users, validationCounts } from "../../db/schema/index.js";
-import { adminToken, call, createCustomer, createTestApp, closeTestApp, issueLicences, json, openSecondConnection, registerUser, useTestApp, type TestApp } from "../../test/helpers.js";
+import { adminToken, call, createCustomer, createTestApp, issueLicences, json, openSecondConnection, registerUser, useTestApp, type TestApp } from "../../test/helpers.js";
 import { ValidationCounter } from "./validation-counter.js";
 
 const t = useTestApp();
