@@ -42,7 +42,7 @@ function redirect(to: string): RouteObject["element"] {
 
 const adminRoutes: RouteObject[] = [
   { index: true, element: redirect(paths.admin.dashboard) },
-  placeholder("dashboard", "admin.dashboard"),
+  page("dashboard", () => import("@/features/dashboard/pages/admin-dashboard-page"), "pages.admin.dashboard.title"),
   {
     path: "license-requests",
     lazy: () => import("@/features/licenses/pages/admin-license-requests-page"),

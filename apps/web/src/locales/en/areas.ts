@@ -4,6 +4,7 @@ import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
 import ticketsInbox from "./tickets-inbox";
+import dashboards from "./dashboards";
 
 /** English strings of the logged-in areas: loaded with the main layout, not by /auth/login. */
 const areas = {
@@ -12,6 +13,7 @@ const areas = {
   table,
   accounts,
   commerce,
+  dashboards,
   // Only what the top bar needs; the ticket pages bring the rest (lib/i18n loadEnglishTickets).
   tickets: ticketsInbox,
 };

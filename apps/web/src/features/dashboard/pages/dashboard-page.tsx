@@ -1,59 +1,175 @@
-import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconCertificate, IconHelpCircle, IconShoppingCart, IconTicket, type Icon } from "@tabler/icons-react";
+import { Anchor, Card, Code, Group, ScrollArea, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import {
+  IconAlertTriangle,
+  IconCertificate,
+  IconCertificateOff,
+  IconClockHour4,
+  IconCircleCheck,
+  IconFileCertificate,
+  IconFileUpload,
+  IconHourglass,
+  IconLifebuoy,
+  IconMessageCircle,
+  IconShoppingCart,
+  IconTicket,
+  type Icon,
+} from "@tabler/icons-react";
 import type { ParseKeys } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { EmptyPanel } from "@/components/empty-panel";
 import { PageHeader } from "@/components/page-header";
 import { useUser } from "@/lib/auth";
+import { formatDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
-import classes from "./dashboard-page.module.css";
+import { useCustomerDashboard } from "../api/dashboard";
+import { DashboardError } from "../components/dashboard-error";
+import { FigureTile } from "../components/figure-tile";
+import { RecentActivity } from "../components/recent-activity";
+import { StatusBar } from "../components/status-bar";
+import { customerFigureLinks, licenseLink } from "../lib/figure-links";
+import { numberFormatter } from "../lib/format";
+import classes from "../components/dashboard.module.css";
 
-const quickLinks: { label: ParseKeys; hint: ParseKeys; to: string; icon: Icon }[] = [
-  { label: "pages.dashboard.links.myLicenses", hint: "pages.dashboard.links.myLicensesHint", to: paths.myLicenses, icon: IconCertificate },
-  { label: "pages.dashboard.links.pricingPlans", hint: "pages.dashboard.links.pricingPlansHint", to: paths.pricingPlans, icon: IconShoppingCart },
-  { label: "pages.dashboard.links.myTickets", hint: "pages.dashboard.links.myTicketsHint", to: paths.myTickets, icon: IconTicket },
-  { label: "pages.dashboard.links.faq", hint: "pages.dashboard.links.faqHint", to: paths.faq, icon: IconHelpCircle },
+type CustomerFigure = keyof typeof customerFigureLinks;
+
+const tiles: { figure: CustomerFigure; icon: Icon; color: string }[] = [
+  { figure: "active", icon: IconCertificate, color: "green" },
+  { figure: "notActivated", icon: IconHourglass, color: "gray" },
+  { figure: "expiringIn30Days", icon: IconAlertTriangle, color: "orange" },
+  { figure: "pendingRequests", icon: IconFileCertificate, color: "blue" },
+  { figure: "deactivated", icon: IconCertificateOff, color: "red" },
+  { figure: "open", icon: IconTicket, color: "blue" },
+  { figure: "inProgress", icon: IconClockHour4, color: "yellow" },
+  { figure: "resolved", icon: IconCircleCheck, color: "teal" },
 ];
 
-/** The user's dashboard: a greeting, quick links, and the activity list (empty until licences exist). */
+const quickActions: { label: ParseKeys; to: string; icon: Icon }[] = [
+  { label: "dashboards.actions.requestLicense", to: paths.customLicense, icon: IconFileCertificate },
+  { label: "dashboards.actions.buyLicense", to: paths.pricingPlans, icon: IconShoppingCart },
+  { label: "dashboards.actions.openTicket", to: paths.createTicket, icon: IconMessageCircle },
+  { label: "dashboards.actions.uploadReq", to: paths.updates, icon: IconFileUpload },
+  { label: "pages.dashboard.links.faq", to: paths.faq, icon: IconLifebuoy },
+];
+
+/**
+ * The customer's dashboard. The header renders at once (it is the page's largest paint); every
+ * figure, the status bar and the lists have places of fixed size that skeletons hold while the one
+ * dashboard call runs, so nothing moves when the figures arrive.
+ */
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: user } = useUser();
+  const dashboard = useCustomerDashboard();
   const name = user ? user.firstname || user.userName : "";
+  const data = dashboard.data;
+  const format = numberFormatter(i18n.resolvedLanguage);
+  const figures: Record<CustomerFigure, number> | undefined = data && {
+    ...data.licenses,
+    pendingRequests: data.requests.pending,
+    ...data.tickets,
+  };
 
   return (
     <>
       <PageHeader title={t("pages.dashboard.welcome", { name })} description={t("pages.dashboard.subtitle")} />
-      <Stack gap="xl">
-        <section aria-labelledby="quick-links-title">
-          <Title order={2} fz="h4" mb="sm" id="quick-links-title">
-            {t("pages.dashboard.quickLinks")}
+      {dashboard.isError && <DashboardError onRetry={() => void dashboard.refetch()} />}
+      <Stack gap="lg">
+        <section aria-labelledby="overview-title">
+          <Title order={2} fz="h4" mb="sm" id="overview-title">
+            {t("dashboards.overview")}
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-            {quickLinks.map((link) => (
-              <Card key={link.to} component={Link} to={link.to} withBorder radius="md" padding="lg" className={classes.linkCard}>
-                <Group wrap="nowrap" align="flex-start" gap="md">
-                  <ThemeIcon size={40} radius="md" variant="light">
-                    <link.icon size={22} aria-hidden />
-                  </ThemeIcon>
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={600}>{t(link.label)}</Text>
-                    <Text size="sm" c="dimmed">
-                      {t(link.hint)}
-                    </Text>
-                  </div>
-                </Group>
-              </Card>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            {tiles.map((tile) => (
+              <FigureTile
+                key={tile.figure}
+                testId={`figure-${tile.figure}`}
+                label={t(`dashboards.figures.${tile.figure}`)}
+                value={figures && format(figures[tile.figure])}
+                to={customerFigureLinks[tile.figure]}
+                icon={tile.icon}
+                color={tile.color}
+              />
             ))}
           </SimpleGrid>
         </section>
-        <section aria-labelledby="activity-title">
-          <Title order={2} fz="h4" mb="sm" id="activity-title">
-            {t("pages.dashboard.activityTitle")}
-          </Title>
-          <EmptyPanel title={t("pages.dashboard.emptyTitle")} description={t("pages.dashboard.emptyDescription")} />
-        </section>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="by-status-title" className={classes.statusPanel}>
+            <Title order={2} fz="h4" mb="md" id="by-status-title">
+              {t("dashboards.licensesByStatus")}
+            </Title>
+            {data ? (
+              <StatusBar
+                testId="licenses-by-status"
+                format={format}
+                summary={t("dashboards.licensesSummary", { active: format(data.licenses.active), notActivated: format(data.licenses.notActivated), deactivated: format(data.licenses.deactivated) })}
+                parts={[
+                  { key: "active", label: t("dashboards.figures.active"), value: data.licenses.active, color: "green", to: customerFigureLinks.active },
+                  { key: "notActivated", label: t("dashboards.figures.notActivated"), value: data.licenses.notActivated, color: "gray", to: customerFigureLinks.notActivated },
+                  { key: "deactivated", label: t("dashboards.figures.deactivated"), value: data.licenses.deactivated, color: "red", to: customerFigureLinks.deactivated },
+                ]}
+              />
+            ) : (
+              <>
+                <Skeleton height={14} radius="xl" />
+                <Skeleton height={20} mt="sm" width="70%" />
+              </>
+            )}
+          </Card>
+          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="expiring-title">
+            <Title order={2} fz="h4" mb="sm" id="expiring-title">
+              {t("dashboards.expiringTitle")}
+            </Title>
+            <ScrollArea.Autosize mah={180} type="auto" className={classes.expiringSlot}>
+              {!data ? (
+                <Stack gap="xs">
+                  <Skeleton height={40} />
+                  <Skeleton height={40} />
+                </Stack>
+              ) : data.expiring.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {t("dashboards.expiringEmpty")}
+                </Text>
+              ) : (
+                <Stack gap="xs" component="ul" className={classes.plainList} data-testid="expiring-list">
+                  {data.expiring.map((licence) => (
+                    <li key={licence.id}>
+                      <Group justify="space-between" wrap="wrap" gap={4}>
+                        <Anchor component={Link} to={licenseLink(licence.id)} size="sm" data-testid="expiring-link">
+                          <Code dir="ltr">{licence.key}</Code>
+                        </Anchor>
+                        <Text size="xs" c="dimmed">
+                          {licence.planName} · {t("dashboards.expiresOn", { date: formatDate(licence.expiresAt, i18n.resolvedLanguage ?? "en") })}
+                        </Text>
+                      </Group>
+                    </li>
+                  ))}
+                </Stack>
+              )}
+            </ScrollArea.Autosize>
+          </Card>
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-actions-title">
+            <Title order={2} fz="h4" mb="sm" id="quick-actions-title">
+              {t("dashboards.quickActions")}
+            </Title>
+            <Stack gap={6}>
+              {quickActions.map((action) => (
+                <Card key={action.to} component={Link} to={action.to} withBorder radius="md" padding="sm" className={classes.linkCard}>
+                  <Group wrap="nowrap" gap="sm">
+                    <ThemeIcon size={32} radius="md" variant="light" aria-hidden>
+                      <action.icon size={18} />
+                    </ThemeIcon>
+                    <Text fw={500} size="sm">
+                      {t(action.label)}
+                    </Text>
+                  </Group>
+                </Card>
+              ))}
+            </Stack>
+          </Card>
+          <RecentActivity entries={data?.recentActivity} />
+        </SimpleGrid>
       </Stack>
     </>
   );
