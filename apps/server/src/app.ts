@@ -29,6 +29,7 @@ import { paymentRoutes } from "./modules/payments/payments.routes.js";
 import { licenceRoutes } from "./modules/licences/licences.routes.js";
 import { ticketRoutes } from "./modules/tickets/tickets.routes.js";
 import { updateRoutes } from "./modules/updates/updates.routes.js";
+import { settingsRoutes } from "./modules/settings/settings.routes.js";
 
 export interface AppDependencies {
   config: Config;
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
       await api.register(licenceRoutes);
       await api.register(ticketRoutes);
       await api.register(updateRoutes);
+      await api.register(settingsRoutes);
     },
     { prefix: "/api/v1" },
   );

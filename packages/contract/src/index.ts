@@ -12,3 +12,4 @@ export * from "./license-key.js";
 export * from "./licences.js";
 export * from "./tickets.js";
 export * from "./updates.js";
+export * from "./settings.js";

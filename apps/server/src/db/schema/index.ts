@@ -8,3 +8,4 @@ export * from "./notifications.js";
 export * from "./jobs.js";
 export * from "./tickets.js";
 export * from "./updates.js";
+export * from "./settings.js";
