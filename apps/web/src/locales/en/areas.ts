@@ -3,12 +3,14 @@ import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
+import settings from "./settings";
 import ticketsInbox from "./tickets-inbox";
 
 /** English strings of the logged-in areas: loaded with the main layout, not by /auth/login. */
 const areas = {
   licenses,
   updates,
+  settings,
   table,
   accounts,
   commerce,

@@ -4,12 +4,14 @@ import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
+import settings from "./settings";
 import tickets from "./tickets";
 
 /** Türkçe. */
 const messages: Messages = {
   licenses,
   updates,
+  settings,
   table,
   accounts,
   commerce,
