@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { isKnownTimeZone, tableDensities, type TableDensity } from "@portal/contract";
+// Types only: a value from the contract would bring zod into the login page's chunk.
+import type { TableDensity } from "@portal/contract";
 import { readStorage, storageKeys, writeStorage } from "./storage";
 
 /**
@@ -17,12 +18,22 @@ export interface DisplaySettings {
 
 export const defaultDisplaySettings: DisplaySettings = { tableDensity: "comfortable", timeZone: null, sidebarCollapsed: false };
 
+/** A zone this browser can format in (Intl throws a RangeError for any other). */
+function isUsableTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat(undefined, { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function parseStored(stored: string | null): DisplaySettings {
   try {
     const value = JSON.parse(stored ?? "null") as Partial<DisplaySettings> | null;
     return {
-      tableDensity: tableDensities.includes(value?.tableDensity as TableDensity) ? (value!.tableDensity as TableDensity) : "comfortable",
-      timeZone: typeof value?.timeZone === "string" && isKnownTimeZone(value.timeZone) ? value.timeZone : null,
+      tableDensity: value?.tableDensity === "compact" ? "compact" : "comfortable",
+      timeZone: typeof value?.timeZone === "string" && isUsableTimeZone(value.timeZone) ? value.timeZone : null,
       sidebarCollapsed: value?.sidebarCollapsed === true,
     };
   } catch {
