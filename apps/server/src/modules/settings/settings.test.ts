@@ -16,7 +16,10 @@ async function read(token: string): Promise<UserSettings> {
 describe("user settings", () => {
   it("answers the defaults to a user who never saved any, without storing a row", async () => {
     const customer = await createCustomer(t);
-    expect(await read(customer.token)).toEqual(defaultUserSettings);
+    const fresh = await call(t.app, { method: "GET", url, token: customer.token });
+    expect(json<{ data: UserSettings }>(fresh).data).toEqual(defaultUserSettings);
+    expect(fresh.headers["last-modified"]).toBeUndefined();
+    expect(fresh.headers["cache-control"]).toBe("no-store");
     expect(defaultUserSettings).toEqual({ theme: "light", language: "en", sidebarCollapsed: false, tableDensity: "comfortable", timeZone: null });
     const rows = await t.database.db.select().from(userSettings).where(eq(userSettings.userId, customer.user.id));
     expect(rows).toHaveLength(0);
@@ -29,6 +32,11 @@ describe("user settings", () => {
     expect(saved.statusCode).toBe(200);
     expect(json<{ data: UserSettings }>(saved).data).toEqual(wanted);
     expect(await read(customer.token)).toEqual(wanted);
+    // Saved settings say when: the web applies them at login only then.
+    const reread = await call(t.app, { method: "GET", url, token: customer.token });
+    const savedAt = Date.parse(String(reread.headers["last-modified"]));
+    expect(Math.abs(savedAt - Date.now())).toBeLessThan(60_000);
+    expect(saved.headers["last-modified"]).toBe(reread.headers["last-modified"]);
     const events = await t.database.db
       .select()
       .from(auditEvents)

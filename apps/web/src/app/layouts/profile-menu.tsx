@@ -36,7 +36,7 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
   const { scheme } = useThemeToggle();
   // Logged in, the theme and the language are settings of the account: saved, and applied by UserSettingsSync.
   const save = useSaveSettings();
-  const toggle = () => save.mutate({ theme: scheme === "dark" ? "light" : "dark" });
+  const toggle = () => save.save({ theme: scheme === "dark" ? "light" : "dark" });
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : currentLanguage();
   const fullName = `${user.firstname} ${user.lastname}`.trim() || user.userName;
 
@@ -111,7 +111,7 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
             </Menu.Sub.Item>
           </Menu.Sub.Target>
           <Menu.Sub.Dropdown>
-            <Menu.RadioGroup value={language} onChange={(next) => isLanguage(next) && save.mutate({ language: next })}>
+            <Menu.RadioGroup value={language} onChange={(next) => isLanguage(next) && save.save({ language: next })}>
               {languages.map((entry) => (
                 <Menu.RadioItem key={entry.code} value={entry.code} lang={entry.code}>
                   {entry.nativeName}

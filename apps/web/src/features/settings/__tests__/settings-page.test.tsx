@@ -23,16 +23,18 @@ afterEach(async () => {
 
 const stored: UserSettings = { theme: "light", language: "en", sidebarCollapsed: false, tableDensity: "comfortable", timeZone: null };
 
-function envelope(data: unknown, status = 200) {
-  return new Response(JSON.stringify(data), { status, headers: { "content-type": "application/json" } });
+const savedAt = { "last-modified": "Mon, 23 Nov 2026 10:00:00 GMT" };
+
+function envelope(data: unknown, status = 200, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(data), { status, headers: { "content-type": "application/json", ...headers } });
 }
 
-/** GET answers `initial`; each PUT waits until the test settles it with `answerPut`. */
-function fakeServer(initial: UserSettings) {
+/** GET answers `initial` (as saved settings unless `saved` is false); each PUT waits until the test settles it. */
+function fakeServer(initial: UserSettings, saved = true) {
   const puts: { body: unknown; settle: (response: Response) => void }[] = [];
   const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     expect(String(input)).toMatch(/\/api\/v1\/settings$/);
-    if ((init?.method ?? "GET") === "GET") return envelope({ status: "success", data: initial });
+    if ((init?.method ?? "GET") === "GET") return envelope({ status: "success", data: initial }, 200, saved ? savedAt : {});
     const body: unknown = JSON.parse(String(init?.body));
     return new Promise<Response>((resolve) => puts.push({ body, settle: resolve }));
   });
@@ -56,7 +58,7 @@ const scheme = () => document.documentElement.getAttribute("data-mantine-color-s
 const radio = (group: string, value: string) => document.querySelector<HTMLInputElement>(`[data-testid="${group}"] input[value="${value}"]`);
 
 describe("settings page", { timeout: 30_000 }, () => {
-  it("applies the server's settings when they arrive, and remembers them on this device", async () => {
+  it("applies the account's saved settings when they arrive, and remembers them on this device", async () => {
     fakeServer({ ...stored, theme: "dark", language: "tr", tableDensity: "compact", timeZone: "Europe/Istanbul", sidebarCollapsed: true });
     renderPage();
     await waitFor(() => expect(scheme()).toBe("dark"));
@@ -65,6 +67,30 @@ describe("settings page", { timeout: 30_000 }, () => {
     expect(window.localStorage.getItem(storageKeys.language)).toBe("tr");
     expect(getDisplaySettings()).toEqual({ tableDensity: "compact", timeZone: "Europe/Istanbul", sidebarCollapsed: true });
     expect(JSON.parse(window.localStorage.getItem(storageKeys.settings)!)).toEqual(getDisplaySettings());
+  });
+
+  it("leaves this device's theme and language alone for an account that never saved, and stores them with its first save", async () => {
+    window.localStorage.setItem(storageKeys.theme, "dark");
+    await changeLanguage("tr");
+    const { fetchSpy, puts } = fakeServer(stored, false);
+    renderPage();
+    await waitFor(() => expect(radio("settings-density", "compact")).not.toBeNull());
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(scheme()).toBe("dark");
+    expect(currentLanguage()).toBe("tr");
+    // The page shows what the device shows.
+    expect(radio("settings-theme", "dark")!.checked).toBe(true);
+    click(radio("settings-density", "compact"));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]!.body).toEqual({ theme: "dark", language: "tr", sidebarCollapsed: false, tableDensity: "compact", timeZone: null });
+    expect(getDisplaySettings().tableDensity).toBe("compact");
+    puts[0]!.settle(envelope({ status: "success", data: puts[0]!.body }, 200, savedAt));
+    await waitFor(() => expect(document.body.textContent).toContain("Değişiklikler otomatik olarak kaydedilir"));
+    // Saved now: the next change sends only itself.
+    click(radio("settings-theme", "light"));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]!.body).toEqual({ theme: "light" });
+    await waitFor(() => expect(scheme()).toBe("light"));
   });
 
   it("applies a change at once and sends only that field", async () => {
@@ -77,7 +103,7 @@ describe("settings page", { timeout: 30_000 }, () => {
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]!.body).toEqual({ theme: "dark" });
     expect(document.body.textContent).toContain("Saving…");
-    puts[0]!.settle(envelope({ status: "success", data: { ...stored, theme: "dark" } }));
+    puts[0]!.settle(envelope({ status: "success", data: { ...stored, theme: "dark" } }, 200, savedAt));
     await waitFor(() => expect(document.body.textContent).toContain("Changes are saved automatically"));
     expect(scheme()).toBe("dark");
     expect(radio("settings-theme", "dark")!.checked).toBe(true);
@@ -96,7 +122,7 @@ describe("settings page", { timeout: 30_000 }, () => {
     await waitFor(() => expect(getDisplaySettings().tableDensity).toBe("comfortable"));
     expect(radio("settings-density", "comfortable")!.checked).toBe(true);
     expect(scheme()).toBe("dark");
-    puts[1]!.settle(envelope({ status: "success", data: { ...stored, theme: "dark" } }));
+    puts[1]!.settle(envelope({ status: "success", data: { ...stored, theme: "dark" } }, 200, savedAt));
     await waitFor(() => expect(document.body.textContent).toContain("Changes are saved automatically"));
     expect(scheme()).toBe("dark");
     expect(getDisplaySettings().tableDensity).toBe("comfortable");

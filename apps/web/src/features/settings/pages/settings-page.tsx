@@ -8,7 +8,7 @@ import { deviceTimeZone } from "@/lib/display-settings";
 import { parseApiError } from "@/lib/errors";
 import { formatInstant } from "@/lib/format";
 import { isLanguage, languages } from "@/lib/i18n";
-import { useSaveSettings, useSettings } from "../api/settings";
+import { settingsShownHere, useSaveSettings, useSettings } from "../api/settings";
 import { timeZoneOptions, zoneLabel } from "../lib/time-zones";
 
 /** The time zone select's value for "the device's own zone" (null in the settings). */
@@ -163,7 +163,8 @@ export function SettingsPage() {
   const save = useSaveSettings();
 
   let body: ReactNode;
-  if (settings.data) body = <SettingsForm settings={settings.data} save={(patch) => save.mutate(patch)} />;
+  // Until the user saves, the page shows (and the first save stores) what this device shows.
+  if (settings.data) body = <SettingsForm settings={settings.data.saved ? settings.data.settings : settingsShownHere()} save={save.save} />;
   else if (settings.error)
     body = (
       <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t("settings.loadFailed")} role="alert" data-testid="settings-error">
