@@ -6,13 +6,13 @@ export interface TimeZoneOption {
   offsetMinutes: number;
 }
 
-/** "UTC+03:00", "UTC−05:00", "UTC" — the zone's offset at `now` (summer time included). */
+/** "UTC+03:00", "UTC−05:00", "UTC+00:00" — the zone's offset at `now` (summer time included). */
 export function offsetOf(zone: string, now: Date): { label: string; minutes: number } {
   const part = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
     .formatToParts(now)
     .find((entry) => entry.type === "timeZoneName")?.value;
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(part ?? "");
-  if (!match) return { label: "UTC", minutes: 0 };
+  if (!match) return { label: "UTC+00:00", minutes: 0 };
   const sign = match[1] === "-" ? -1 : 1;
   const minutes = sign * (Number(match[2]) * 60 + Number(match[3]));
   return { label: `UTC${sign < 0 ? "−" : "+"}${match[2]}:${match[3]}`, minutes };
