@@ -18,8 +18,9 @@ export function offsetOf(zone: string, now: Date): { label: string; minutes: num
   return { label: `UTC${sign < 0 ? "−" : "+"}${match[2]}:${match[3]}`, minutes };
 }
 
+/** Isolated left-to-right (U+2066 … U+2069), so the parentheses stay in place in a Persian sentence. */
 export function zoneLabel(zone: string, now: Date): string {
-  return `(${offsetOf(zone, now).label}) ${zone.replaceAll("_", " ")}`;
+  return `\u2066(${offsetOf(zone, now).label}) ${zone.replaceAll("_", " ")}\u2069`;
 }
 
 /** West to east, then by name; UTC first among the zero offsets. */
