@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Loader, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Switch, Text, Title, useComputedColorScheme } from "@mantine/core";
+import { Alert, Button, Card, Group, Loader, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Switch, Text, useComputedColorScheme } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconDeviceDesktop, IconMoon, IconSun } from "@tabler/icons-react";
 import { tableDensities, themePreferences, type UserSettings, type UserSettingsPatch } from "@portal/contract";
 import { useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "@/components/page-header";
+import { SectionCard } from "@/components/section-card";
 import { deviceTimeZone } from "@/lib/display-settings";
 import { parseApiError } from "@/lib/errors";
 import { formatInstant } from "@/lib/format";
@@ -13,24 +14,6 @@ import { timeZoneOptions, zoneLabel } from "../lib/time-zones";
 
 /** The time zone select's value for "the device's own zone" (null in the settings). */
 const DEVICE_ZONE = "device";
-
-function SettingsCard({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`${id}-title`} data-testid={id}>
-      <Stack gap="lg">
-        <div>
-          <Title order={2} fz="h4" id={`${id}-title`}>
-            {title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        </div>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 /** A labelled control that is not a form input of its own (a segmented control): label and hint by id. */
 function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: ReactNode }) {
@@ -66,7 +49,7 @@ function SettingsForm({ settings, save }: { settings: UserSettings; save: (patch
 
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" verticalSpacing="lg">
-      <SettingsCard id="settings-appearance" title={t("settings.appearance.title")} description={t("settings.appearance.description")}>
+      <SectionCard id="settings-appearance" title={t("settings.appearance.title")} description={t("settings.appearance.description")}>
         <Field id="settings-theme" label={t("settings.theme.label")} hint={settings.theme === "auto" ? t("settings.theme.autoHint", { scheme: t(`settings.theme.${computed}`) }) : undefined}>
           <SegmentedControl
             fullWidth
@@ -106,9 +89,9 @@ function SettingsForm({ settings, save }: { settings: UserSettings; save: (patch
           description={t("settings.sidebar.hint")}
           data-testid="settings-sidebar"
         />
-      </SettingsCard>
+      </SectionCard>
 
-      <SettingsCard id="settings-region" title={t("settings.region.title")} description={t("settings.region.description")}>
+      <SectionCard id="settings-region" title={t("settings.region.title")} description={t("settings.region.description")}>
         <Select
           label={t("settings.language.label")}
           value={settings.language}
@@ -133,7 +116,7 @@ function SettingsForm({ settings, save }: { settings: UserSettings; save: (patch
         <Text size="sm" data-testid="settings-time-preview">
           {t("settings.timeZone.now", { time: formatInstant(now.toISOString(), i18n.language, "full", shownZone) })}
         </Text>
-      </SettingsCard>
+      </SectionCard>
     </SimpleGrid>
   );
 }
