@@ -118,9 +118,10 @@ function bootSplashAndScript(): Plugin {
       // The page every login lands on (/ redirects to it), with the English strings of the logged-in
       // areas: asked for now, not once the entry, the app and the router have run.
       const landing = [...preloads(chunkNamed("dashboard-page")), ["modulepreload", `/${chunkNamed("areas").fileName}`]];
-      // localStorage throws when storage is disabled: then light, and no preload.
+      // localStorage throws when storage is disabled: then light, and no preload. "auto" (a user
+      // setting) follows the system, as Mantine does once it runs.
       const code =
-        `try{const d=document.documentElement,g=k=>localStorage.getItem(k),s=g(${JSON.stringify(storageKeys.theme)})==="dark"?"dark":"light";` +
+        `try{const d=document.documentElement,g=k=>localStorage.getItem(k),t=g(${JSON.stringify(storageKeys.theme)}),s=t==="dark"||t==="auto"&&matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";` +
         `d.setAttribute("data-mantine-color-scheme",s);d.style.colorScheme=s;` +
         `if(g(${JSON.stringify(storageKeys.token)})){const p=location.pathname,e=(g(${JSON.stringify(storageKeys.language)})||"en")==="en";` +
         `for(const[r,h]of[...${JSON.stringify(shell)},...(p==="/"||p==="/dashboard"?${JSON.stringify(landing)}.filter(([,h])=>e||!h.includes("/areas-")):[])])` +

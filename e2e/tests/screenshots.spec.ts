@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { admin, apiLogin, expect, test } from "./support";
+import { admin, apiLogin, expect, PASSWORD, readyAccount, screenshotPage, test } from "./support";
 
 /**
  * Login, sign-up and dashboard in light/dark × en/tr/fa × 1440px/390px, written to e2e/artifacts/
@@ -77,6 +77,44 @@ test.describe("screenshots", () => {
       }
 
       expect(consoleErrors, "console errors and warnings").toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const width of widths) {
+    test(`settings and billing at ${width}px in light/dark × en/tr/fa`, async ({ browser, request }) => {
+      test.setTimeout(180_000);
+      // A customer who never saved settings: the theme and language this browser stores are the ones shown.
+      const customer = await apiLogin(request, await readyAccount(request, `shots-settings-${width}`), PASSWORD);
+      const { context, page, errors } = await screenshotPage(browser, width);
+      await page.goto("/404");
+      const titles = {
+        en: { settings: "Settings", billing: "Billing" },
+        tr: { settings: "Ayarlar", billing: "Faturalandırma" },
+        fa: { settings: "تنظیمات", billing: "صورت‌حساب" },
+      } satisfies Record<(typeof languages)[number], Record<string, string>>;
+      for (const theme of themes) {
+        for (const language of languages) {
+          await page.evaluate(
+            ([storedTheme, storedLanguage, storedToken]) => {
+              localStorage.clear();
+              localStorage.setItem("theme", storedTheme);
+              localStorage.setItem("language", storedLanguage);
+              localStorage.setItem("token", storedToken);
+            },
+            [theme, language, customer] as const,
+          );
+          for (const screen of ["settings", "billing"] as const) {
+            await page.goto(`/${screen}`);
+            await expect(page.getByRole("heading", { level: 1, name: titles[language][screen] })).toBeVisible();
+            await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", theme);
+            if (screen === "settings") await expect(page.getByTestId("settings-save-state")).toBeVisible();
+            await page.evaluate(() => document.fonts.ready);
+            await page.screenshot({ path: path.join(artifacts, `${screen}-${theme}-${language}-${width}.png`), animations: "disabled", fullPage: true });
+          }
+        }
+      }
+      expect(errors, "console errors and warnings").toEqual([]);
       await context.close();
     });
   }

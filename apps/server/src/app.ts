@@ -31,6 +31,7 @@ import { ticketRoutes } from "./modules/tickets/tickets.routes.js";
 import { updateRoutes } from "./modules/updates/updates.routes.js";
 import { dashboardRoutes } from "./modules/dashboards/dashboards.routes.js";
 import { ValidationCounter } from "./modules/dashboards/validation-counter.js";
+import { settingsRoutes } from "./modules/settings/settings.routes.js";
 
 export interface AppDependencies {
   config: Config;
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
       await api.register(ticketRoutes);
       await api.register(updateRoutes);
       await api.register(dashboardRoutes);
+      await api.register(settingsRoutes);
     },
     { prefix: "/api/v1" },
   );

@@ -13,3 +13,4 @@ export * from "./licences.js";
 export * from "./tickets.js";
 export * from "./updates.js";
 export * from "./dashboards.js";
+export * from "./settings.js";

@@ -117,7 +117,7 @@ const mainRoutes: RouteObject[] = [
       },
     ],
   },
-  placeholder("settings", "settings"),
+  page("settings", () => import("@/features/settings/pages/settings-page"), "pages.settings.title"),
   {
     path: "updates",
     lazy: () => import("@/features/updates/pages/updates-page"),

@@ -31,6 +31,7 @@ import {
 } from "@tanstack/react-table";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useDisplaySettings } from "@/lib/display-settings";
 import { parseApiError } from "@/lib/errors";
 import classes from "./data-table.module.css";
 import { PAGE_SIZE_OPTIONS, type ServerTable, type SortOrder } from "./server-table-params";
@@ -135,6 +136,9 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
   testId,
 }: DataTableProps<TData, TSort, TFilter>) {
   const { t } = useTranslation();
+  // The user's table density (settings): compact rows are shorter and set in a smaller size.
+  const density = useDisplaySettings().tableDensity;
+  const compact = density === "compact";
   const rows = data ?? (noRows as TData[]);
 
   const sorting = useMemo<SortingState>(() => [{ id: list.sort, desc: list.order === "desc" }], [list.sort, list.order]);
@@ -253,7 +257,10 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
     <Paper withBorder radius="md" data-testid={testId}>
       <Table.ScrollContainer minWidth={minWidth} type="native">
         <Table
-          verticalSpacing="sm"
+          verticalSpacing={compact ? 4 : "sm"}
+          fz={compact ? "xs" : "sm"}
+          data-density={density}
+          className={compact ? classes.compact : undefined}
           highlightOnHover={rows.length > 0}
           aria-label={label}
           aria-busy={isLoading || isFetching || undefined}

@@ -42,6 +42,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** "blob": a successful answer is read as a Blob (files), not as JSON or text. */
   responseType?: "blob";
+  /** Sees a successful answer's headers (a `Last-Modified`, say) before its body is returned. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 type Body =
@@ -180,6 +182,7 @@ async function request<T>(method: Method, path: string, body: Body | undefined, 
     if (response.status === 401 && endsSession(parsed)) handleUnauthorized();
     throw new ApiError("response", { status: response.status, body: parsed });
   }
+  options.onHeaders?.(response.headers);
   return parsed as T;
 }
 

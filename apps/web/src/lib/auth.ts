@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { User } from "@portal/contract";
 import { apiClient, type Envelope } from "./api-client";
+import { resetDisplaySettings } from "./display-settings";
 import { readStorage, removeStorage, storageKeys, writeStorage } from "./storage";
 
 /**
@@ -84,6 +85,8 @@ export function startSession(queryClient: QueryClient, token: string, user: User
 export function endSession(queryClient: QueryClient): void {
   removeStorage(storageKeys.token);
   removeStorage(storageKeys.user);
+  // The next user's density, zone and sidebar arrive with their login; theme and language stay the device's.
+  resetDisplaySettings();
   forgetServerData(queryClient);
 }
 

@@ -2,8 +2,11 @@ import { readStorage, storageKeys } from "./storage";
 
 export type ColorScheme = "light" | "dark";
 
+/** Spec section 4: light or dark; "auto" (a user setting) follows the system's `prefers-color-scheme`. */
 export function storedColorScheme(): ColorScheme {
-  return readStorage(storageKeys.theme) === "dark" ? "dark" : "light";
+  const stored = readStorage(storageKeys.theme);
+  if (stored === "auto") return window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  return stored === "dark" ? "dark" : "light";
 }
 
 /**

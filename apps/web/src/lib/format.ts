@@ -1,4 +1,11 @@
-/** Locale-aware display of money and dates, in the interface language (Intl, no extra library). */
+import { displayTimeZone } from "./display-settings";
+
+/**
+ * Locale-aware display of money and times, in the interface language (Intl, no extra library).
+ * Every absolute time of the portal goes through `formatDate` / `formatDateTime`, which show it in
+ * the user's time zone (lib/display-settings.ts); components re-render when it changes because
+ * i18next announces the change to every `useTranslation` (lib/i18n.ts, `bindI18n`).
+ */
 
 /** `1234.5, "EUR", "tr"` → "€1.234,50". Unknown currencies fall back to "1,234.50 XYZ". */
 export function formatMoney(amount: number, currency: string, language: string): string {
@@ -9,9 +16,47 @@ export function formatMoney(amount: number, currency: string, language: string):
   }
 }
 
-/** An ISO timestamp as a medium date ("22 Nov 2026") in the interface language. */
-export function formatDate(iso: string, language: string): string {
+type TimeStyle = "date" | "longDate" | "dateTime" | "full";
+
+const styleOptions: Record<TimeStyle, Intl.DateTimeFormatOptions> = {
+  date: { dateStyle: "medium" },
+  longDate: { dateStyle: "long" },
+  dateTime: { dateStyle: "medium", timeStyle: "short" },
+  full: { dateStyle: "medium", timeStyle: "medium" },
+};
+
+// A table of fifty rows formats a hundred times: one formatter per language, zone and style.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(language: string | undefined, timeZone: string | undefined, style: TimeStyle): Intl.DateTimeFormat {
+  const key = `${language ?? ""}|${timeZone ?? ""}|${style}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat(language, { ...styleOptions[style], timeZone });
+    formatters.set(key, cached);
+  }
+  return cached;
+}
+
+/** An instant in the interface language and the user's zone; "—" for none, the input for garbage. */
+export function formatInstant(
+  iso: string | null | undefined,
+  language: string | undefined,
+  style: TimeStyle,
+  timeZone: string | undefined = displayTimeZone(),
+): string {
+  if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(date);
+  return formatter(language, timeZone, style).format(date);
+}
+
+/** A medium date ("22 Nov 2026"): the day it was in the user's zone. */
+export function formatDate(iso: string | null | undefined, language: string | undefined): string {
+  return formatInstant(iso, language, "date");
+}
+
+/** A medium date with the time of day ("22 Nov 2026, 14:05"). */
+export function formatDateTime(iso: string | null | undefined, language: string | undefined): string {
+  return formatInstant(iso, language, "dateTime");
 }

@@ -2,6 +2,7 @@ import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { Messages } from "@/locales/en";
 import englishCore from "@/locales/en/core";
+import { subscribeDisplaySettings } from "./display-settings";
 import { readStorage, storageKeys, writeStorage } from "./storage";
 
 /** Spec section 9: English (default and fallback), Turkish, Spanish, Simplified Chinese, Persian, Brazilian Portuguese. */
@@ -77,6 +78,9 @@ export function applyDocumentLanguage(language: Language): void {
   document.documentElement.dir = directionOf(language);
 }
 
+const DISPLAY_SETTINGS_CHANGED = "displaySettingsChanged";
+subscribeDisplaySettings(() => i18n.emit(DISPLAY_SETTINGS_CHANGED));
+
 export async function initI18n(language: Language = storedLanguage()): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
@@ -87,7 +91,9 @@ export async function initI18n(language: Language = storedLanguage()): Promise<t
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       returnNull: false,
-      react: { useSuspense: false },
+      // A new time zone or density re-renders every translated component like a new language does,
+      // so each time the formatters (lib/format.ts) print is redrawn in the new zone.
+      react: { useSuspense: false, bindI18n: `languageChanged ${DISPLAY_SETTINGS_CHANGED}` },
       showSupportNotice: false,
     });
   }

@@ -8,6 +8,8 @@ export const storageKeys = {
   language: "language",
   theme: "theme",
   sidebarMinimized: "sidebarMinimized",
+  /** The server's interface settings last applied here (lib/display-settings.ts), so the next start paints right. */
+  settings: "settings",
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

@@ -9,3 +9,4 @@ export * from "./jobs.js";
 export * from "./tickets.js";
 export * from "./updates.js";
 export * from "./dashboards.js";
+export * from "./settings.js";

@@ -33,4 +33,10 @@ describe("sidebar flag (spec sections 3 and 4)", () => {
   it("close always minimizes", () => {
     expect(nextSidebarMinimized(false, { type: "close" })).toBe(true);
   });
+
+  it("the user's collapsed-sidebar setting decides on a large screen; a narrow one stays closed", () => {
+    expect(nextSidebarMinimized(false, { type: "preference", collapsed: true, narrow: false })).toBe(true);
+    expect(nextSidebarMinimized(true, { type: "preference", collapsed: false, narrow: false })).toBe(false);
+    expect(nextSidebarMinimized(true, { type: "preference", collapsed: false, narrow: true })).toBe(true);
+  });
 });

@@ -4,6 +4,7 @@ import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useNavigate } from "react-router";
 import { FullPageLoader } from "@/components/full-page-loader";
+import { UserSettingsSync } from "@/features/settings/components/user-settings-sync";
 import { logout, useUser } from "@/lib/auth";
 import { SIDEBAR_MINIMIZED_WIDTH_PX, SIDEBAR_WIDTH_PX } from "@/lib/config";
 import { paths } from "@/lib/paths";
@@ -59,6 +60,7 @@ export function MainLayout() {
         {t("app.skipToContent")}
       </a>
       <NavigationProgress />
+      <UserSettingsSync />
       <AppShell.Header>
         <TopBar
           user={user}

@@ -17,8 +17,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { externalLinkProps } from "@/components/external-link";
 import { useThemeToggle } from "@/components/theme-toggle";
+import { useSaveSettings } from "@/features/settings/api/settings";
 import { SUPPORT_URL } from "@/lib/config";
-import { changeLanguage, currentLanguage, isLanguage, languages } from "@/lib/i18n";
+import { currentLanguage, isLanguage, languages } from "@/lib/i18n";
 import { paths } from "@/lib/paths";
 import classes from "./top-bar.module.css";
 
@@ -32,7 +33,10 @@ export function initialOf(user: Pick<User, "userName" | "email">): string {
 export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   const { t, i18n } = useTranslation();
   const { dir } = useDirection();
-  const { scheme, toggle } = useThemeToggle();
+  const { scheme } = useThemeToggle();
+  // Logged in, the theme and the language are settings of the account: saved, and applied by UserSettingsSync.
+  const save = useSaveSettings();
+  const toggle = () => save.save({ theme: scheme === "dark" ? "light" : "dark" });
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : currentLanguage();
   const fullName = `${user.firstname} ${user.lastname}`.trim() || user.userName;
 
@@ -107,7 +111,7 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
             </Menu.Sub.Item>
           </Menu.Sub.Target>
           <Menu.Sub.Dropdown>
-            <Menu.RadioGroup value={language} onChange={(next) => isLanguage(next) && void changeLanguage(next)}>
+            <Menu.RadioGroup value={language} onChange={(next) => isLanguage(next) && save.save({ language: next })}>
               {languages.map((entry) => (
                 <Menu.RadioItem key={entry.code} value={entry.code} lang={entry.code}>
                   {entry.nativeName}

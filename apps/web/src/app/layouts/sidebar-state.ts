@@ -8,7 +8,8 @@ export type SidebarEvent =
   | { type: "toggle" }
   | { type: "close" }
   | { type: "navigate"; narrow: boolean }
-  | { type: "resize"; narrow: boolean };
+  | { type: "resize"; narrow: boolean }
+  | { type: "preference"; collapsed: boolean; narrow: boolean };
 
 export function initialSidebarMinimized(stored: string | null, narrow: boolean): boolean {
   return narrow || stored === "true";
@@ -23,5 +24,7 @@ export function nextSidebarMinimized(minimized: boolean, event: SidebarEvent): b
     case "navigate":
     case "resize":
       return event.narrow ? true : minimized;
+    case "preference":
+      return event.narrow ? true : event.collapsed;
   }
 }

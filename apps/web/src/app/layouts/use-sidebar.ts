@@ -1,6 +1,7 @@
 import { useMediaQuery } from "@mantine/hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { subscribeDisplaySettings, getDisplaySettings } from "@/lib/display-settings";
 import { readStorage, storageKeys, writeStorage } from "@/lib/storage";
 import { breakpoints } from "@/lib/theme";
 import { initialSidebarMinimized, nextSidebarMinimized, type SidebarEvent } from "./sidebar-state";
@@ -23,6 +24,18 @@ export function useSidebar() {
   useEffect(() => {
     writeStorage(storageKeys.sidebarMinimized, String(minimized));
   }, [minimized]);
+
+  // The user's "sidebar collapsed" setting, when it changes (it arrives after a login, or is saved
+  // on the settings page): on a large screen the sidebar follows it; a narrow one keeps its overlay shut.
+  useEffect(() => {
+    let collapsed = getDisplaySettings().sidebarCollapsed;
+    return subscribeDisplaySettings(() => {
+      const next = getDisplaySettings().sidebarCollapsed;
+      if (next === collapsed) return;
+      collapsed = next;
+      dispatch({ type: "preference", collapsed, narrow: isNarrowNow() });
+    });
+  }, [dispatch]);
 
   // Resizing to a medium-down width minimizes it (only width changes count: a phone's address bar
   // hiding on scroll changes the height and must not close the open overlay).

@@ -4,6 +4,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api-client";
+import { resetDisplaySettings, setDisplaySettings } from "@/lib/display-settings";
 import {
   applyServerTableChange,
   createDataTableColumnHelper,
@@ -128,6 +129,22 @@ const change = (element: Element | null, value: string) =>
   });
 
 describe("<DataTable>", () => {
+  it("follows the user's table density: compact rows are shorter and smaller, at once", () => {
+    resetDisplaySettings();
+    renderAt("/", { data: rows(3), total: 3 });
+    const table = document.querySelector("table")!;
+    expect(table).toHaveAttribute("data-density", "comfortable");
+    const comfortable = table.getAttribute("style") ?? "";
+    act(() => setDisplaySettings({ tableDensity: "compact" }));
+    expect(table).toHaveAttribute("data-density", "compact");
+    expect(table.className).toMatch(/compact/);
+    // Mantine sets the row spacing and the font size as variables on the table.
+    expect(table.getAttribute("style")).not.toBe(comfortable);
+    expect(table.style.getPropertyValue("--table-vertical-spacing")).toBe("calc(0.25rem * var(--mantine-scale))");
+    act(() => resetDisplaySettings());
+    expect(table).toHaveAttribute("data-density", "comfortable");
+  });
+
   it("shows the rows of the page, the range and sorts on the server only where a column allows it", () => {
     renderAt("/?page=2&pageSize=10", { data: rows(10, 10), total: 25 });
     const table = document.querySelector("table")!;

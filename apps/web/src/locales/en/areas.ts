@@ -3,6 +3,7 @@ import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
+import settings from "./settings";
 import ticketsInbox from "./tickets-inbox";
 import dashboards from "./dashboards";
 
@@ -10,6 +11,7 @@ import dashboards from "./dashboards";
 const areas = {
   licenses,
   updates,
+  settings,
   table,
   accounts,
   commerce,

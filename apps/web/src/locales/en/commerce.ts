@@ -278,6 +278,8 @@ const commerce = {
     },
   },
   billing: {
+    invoicesTitle: "Invoices and billing history",
+    todayTitle: "How payment works today",
     comingSoon: "Coming soon",
     description: "Invoices and billing history will appear here. Until then, payments are handled by our enterprise team.",
     goToPayments: "Go to payments",

@@ -280,6 +280,8 @@ const commerce: Messages["commerce"] = {
     },
   },
   billing: {
+    invoicesTitle: "Facturas e historial de facturación",
+    todayTitle: "Cómo funciona el pago hoy",
     comingSoon: "Próximamente",
     description: "Aquí aparecerán las facturas y el historial de facturación. Mientras tanto, nuestro equipo empresarial gestiona los pagos.",
     goToPayments: "Ir a pagos",

@@ -280,6 +280,8 @@ const commerce: Messages["commerce"] = {
     },
   },
   billing: {
+    invoicesTitle: "Faturas e histórico de cobrança",
+    todayTitle: "Como o pagamento funciona hoje",
     comingSoon: "Em breve",
     description: "Faturas e histórico de cobrança aparecerão aqui. Até lá, os pagamentos são feitos pela nossa equipe corporativa.",
     goToPayments: "Ir para pagamentos",

@@ -4,6 +4,7 @@ import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
+import settings from "./settings";
 import tickets from "./tickets";
 import dashboards from "./dashboards";
 
@@ -11,6 +12,7 @@ import dashboards from "./dashboards";
 const messages: Messages = {
   licenses,
   updates,
+  settings,
   table,
   accounts,
   commerce,

@@ -280,6 +280,8 @@ const commerce: Messages["commerce"] = {
     },
   },
   billing: {
+    invoicesTitle: "Faturalar ve fatura geçmişi",
+    todayTitle: "Ödeme bugün nasıl yapılıyor",
     comingSoon: "Çok yakında",
     description: "Faturalar ve fatura geçmişi burada görünecek. O zamana kadar ödemeler kurumsal ekibimiz tarafından yürütülür.",
     goToPayments: "Ödemelere git",

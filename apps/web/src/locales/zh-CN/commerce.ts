@@ -280,6 +280,8 @@ const commerce: Messages["commerce"] = {
     },
   },
   billing: {
+    invoicesTitle: "发票和账单记录",
+    todayTitle: "目前的付款方式",
     comingSoon: "即将推出",
     description: "发票和账单记录将显示在这里。在此之前，付款由我们的企业团队处理。",
     goToPayments: "前往付款",

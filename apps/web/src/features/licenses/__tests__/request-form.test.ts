@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "@/locales/en";
-import { formatDate, shortFingerprint } from "../lib/format";
+import { formatDate } from "@/lib/format";
+import { shortFingerprint } from "../lib/format";
 import { editRequestFormSchema, requestFormSchema, type EditRequestFormValues, type RequestFormValues } from "../lib/request-form";
 
 const planId = "0b6f1c4e-7f55-4a8e-9a43-2f2e4a0c9d11";

@@ -8,7 +8,8 @@ import { parseApiError } from "@/lib/errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useInstallations, useReleaseInstallation } from "../api/installations";
-import { formatDateTime, shortFingerprint } from "../lib/format";
+import { formatDateTime } from "@/lib/format";
+import { shortFingerprint } from "../lib/format";
 import { ConfirmModal } from "./confirm-modal";
 
 /**

@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useApproveLicenseRequest, useCancelLicenseRequest } from "../api/decide-license-request";
 import { useLicenseRequests, type LicenseRequestListParams } from "../api/list-license-requests";
-import { formatDate } from "../lib/format";
+import { formatDate } from "@/lib/format";
 import { ActionsHeader } from "./actions-header";
 import { ConfirmModal } from "./confirm-modal";
 import { LicenseRequestFormModal } from "./license-request-form-modal";

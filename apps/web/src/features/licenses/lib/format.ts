@@ -1,18 +1,3 @@
-/** Dates in the reader's language (Persian gets its own calendar and digits from Intl). */
-export function formatDate(iso: string | null | undefined, language: string): string {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "—";
-  return new Intl.DateTimeFormat(language, { year: "numeric", month: "short", day: "numeric" }).format(date);
-}
-
-export function formatDateTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "—";
-  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(date);
-}
-
 export function formatMoney(amount: number, currency: string, language: string): string {
   return new Intl.NumberFormat(language, { style: "currency", currency }).format(amount);
 }

@@ -18,7 +18,7 @@ import { ConfirmModal } from "../components/confirm-modal";
 import { PlanOrFeaturesFields, type PlanFeatureControl } from "../components/plan-or-features-fields";
 import { RejectRequestModal } from "../components/reject-request-modal";
 import { RequestStatusBadge } from "../components/request-status-badge";
-import { formatDateTime } from "../lib/format";
+import { formatDateTime } from "@/lib/format";
 import { translateLicenceMessage } from "../lib/messages";
 import { editRequestFields, editRequestFormSchema, type EditRequestFormOutput, type EditRequestFormValues } from "../lib/request-form";
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Switch, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Skeleton, Stack, Switch, Table, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import {
   emailSubscriptionKeys,
@@ -6,32 +6,15 @@ import {
   type NotificationSettings,
   type NotificationType,
 } from "@portal/contract";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SectionCard } from "@/components/section-card";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { parseApiError } from "@/lib/errors";
 import { settingsPatch, useNotificationSettings, useUpdateNotificationSettings } from "../api/notification-settings";
 
 type Channels = NotificationSettings["channels"];
 type Subscriptions = NotificationSettings["emailSubscriptions"];
-
-function SectionCard({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id} data-testid={id.replace(/-title$/, "")}>
-      <Stack gap="md">
-        <div>
-          <Title order={2} fz="h4" id={id}>
-            {title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        </div>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 function SaveBar({ dirty, saving, onSave, onReset }: { dirty: boolean; saving: boolean; onSave: () => void; onReset: () => void }) {
   const { t } = useTranslation();
@@ -74,7 +57,7 @@ function SubscriptionsCard({ saved }: { saved: NotificationSettings }) {
 
   return (
     <SectionCard
-      id="subscriptions-title"
+      id="subscriptions"
       title={t("accounts.preferences.subscriptions.title")}
       description={t("accounts.preferences.subscriptions.description")}
     >
@@ -118,7 +101,7 @@ function ChannelsCard({ saved }: { saved: NotificationSettings }) {
 
   return (
     <SectionCard
-      id="notification-settings-title"
+      id="notification-settings"
       title={t("accounts.preferences.notifications.title")}
       description={t("accounts.preferences.notifications.description")}
     >

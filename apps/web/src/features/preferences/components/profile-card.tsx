@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
+import { formatInstant } from "@/lib/format";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { useUpdateMe } from "../api/update-me";
 import { translateFormMessage } from "../lib/messages";
@@ -21,9 +22,7 @@ function initialOf(user: Pick<User, "userName" | "email">): string {
 }
 
 export function formatMemberSince(iso: string, language: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: "long" }).format(date);
+  return formatInstant(iso, language, "longDate");
 }
 
 /** Member since, name and username (PUT api/v1/auth/me); the e-mail is shown, not edited. */

@@ -4,6 +4,7 @@ import type { TicketAttachment, TicketMessage } from "@portal/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { saveBlob } from "@/lib/download";
+import { formatInstant } from "@/lib/format";
 import { notifyMessage } from "@/lib/notify";
 import { relativeTime } from "@/lib/relative-time";
 import { fetchAttachment } from "../api/tickets";
@@ -81,7 +82,6 @@ function AttachmentLink({ ticketId, attachment }: { ticketId: string; attachment
 function MessageItem({ ticketId, message, viewer }: { ticketId: string; message: TicketMessage; viewer: "customer" | "admin" }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? "en";
-  const when = new Date(message.createdAt);
   return (
     <li
       className={classes.message}
@@ -104,7 +104,7 @@ function MessageItem({ ticketId, message, viewer }: { ticketId: string; message:
             </Badge>
           )}
         </Group>
-        <Text size="xs" c="dimmed" component="time" dateTime={message.createdAt} title={when.toLocaleString(language)}>
+        <Text size="xs" c="dimmed" component="time" dateTime={message.createdAt} title={formatInstant(message.createdAt, language, "full")}>
           {relativeTime(message.createdAt, language)}
         </Text>
       </Group>

@@ -8,6 +8,7 @@ import { LicenseKey } from "@/components/license-key";
 import { LicenseStatusBadge } from "@/components/license-status-badge";
 import { saveTextFile } from "@/lib/download";
 import { parseApiError } from "@/lib/errors";
+import { formatDate } from "@/lib/format";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { useUploadReqFile, type ReqAuthAnswer } from "../api/req-auth";
 import { checkReqFile, reqFileKey, type ReqFileProblem } from "./req-file-check";
@@ -200,7 +201,7 @@ export function ReqUploadPanel() {
                       {t("updates.req.expires")}
                     </Text>
                     <Text size="sm">
-                      {new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(stage.answer.license.expiresAt))}
+                      {formatDate(stage.answer.license.expiresAt, i18n.language)}
                     </Text>
                   </Stack>
                   <Stack gap={0}>
