@@ -2,17 +2,15 @@ import table from "./table";
 import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
-import updates from "./updates";
 import ticketsInbox from "./tickets-inbox";
 
 /** English strings of the logged-in areas: loaded with the main layout, not by /auth/login. */
 const areas = {
   licenses,
-  updates,
   table,
   accounts,
   commerce,
-  // Only what the top bar needs; the ticket pages bring the rest (lib/i18n loadEnglishTickets).
+  // Only what the top bar needs; the ticket pages bring the rest (lib/i18n loadEnglishFeature).
   tickets: ticketsInbox,
 };
 

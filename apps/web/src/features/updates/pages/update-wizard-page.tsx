@@ -1,0 +1,124 @@
+import { Alert, Button, Paper, Skeleton, Stack, Stepper } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconAlertTriangle, IconArrowBackUp } from "@tabler/icons-react";
+import type { Update } from "@portal/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { PageHeader } from "@/components/page-header";
+import { parseApiError } from "@/lib/errors";
+import { paths } from "@/lib/paths";
+import { updateQueryKey, useUpdate } from "../api/updates";
+import { ChangelogStep } from "../components/wizard/changelog-step";
+import { CommandsStep } from "../components/wizard/commands-step";
+import { FilesStep } from "../components/wizard/files-step";
+import { WizardFinished } from "../components/wizard/finished";
+
+/** The wizard's steps (spec section 4): upload files, commands, change log, then finished. */
+const FILES = 0;
+const COMMANDS = 1;
+const CHANGELOG = 2;
+const FINISHED = 3;
+
+function WizardFrame({ title, active, onStepClick, children }: { title: string; active: number; onStepClick?: (step: number) => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  const narrow = useMediaQuery("(max-width: 40em)");
+  const step = (index: number) => (active === index ? children : null);
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={t("updates.wizard.description")}
+        actions={
+          <Button component={Link} to={paths.admin.updates} variant="default" leftSection={<IconArrowBackUp size={16} aria-hidden />}>
+            {t("updates.wizard.backToList")}
+          </Button>
+        }
+      />
+      <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }} maw={960}>
+        <Stepper
+          active={active}
+          onStepClick={onStepClick}
+          allowNextStepsSelect={false}
+          size={narrow ? "xs" : "sm"}
+          data-testid="update-wizard"
+          data-step={active}
+          styles={{ steps: { flexWrap: narrow ? "nowrap" : undefined } }}
+        >
+          <Stepper.Step label={t("updates.wizard.filesStep")} description={narrow ? undefined : t("updates.wizard.filesStepHint")} allowStepSelect={false}>
+            {step(FILES)}
+          </Stepper.Step>
+          <Stepper.Step label={t("updates.wizard.commandsStep")} description={narrow ? undefined : t("updates.wizard.commandsStepHint")} allowStepSelect={active === CHANGELOG}>
+            {step(COMMANDS)}
+          </Stepper.Step>
+          <Stepper.Step label={t("updates.wizard.changelogStep")} description={narrow ? undefined : t("updates.wizard.changelogStepHint")} allowStepSelect={false}>
+            {step(CHANGELOG)}
+          </Stepper.Step>
+          <Stepper.Completed>{step(FINISHED)}</Stepper.Completed>
+        </Stepper>
+      </Paper>
+    </>
+  );
+}
+
+/** admin/admin-updates/new: step 1. The uploaded draft continues at its own address, so a reload resumes it. */
+function NewUpdateWizard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const uploaded = (update: Update) => {
+    queryClient.setQueryData(updateQueryKey(update.id), update);
+    void navigate(paths.admin.updateDraft(update.id), { replace: true });
+  };
+  return (
+    <WizardFrame title={t("pages.admin.updateNew.title")} active={FILES}>
+      <FilesStep onUploaded={uploaded} />
+    </WizardFrame>
+  );
+}
+
+/** admin/admin-updates/drafts/{id}: a draft's commands, then its change log; a published one shows its summary. */
+function DraftWizard({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const query = useUpdate(id);
+  const [step, setStep] = useState<number | null>(null);
+  // Resuming a draft is still making a new update: one title for the whole wizard.
+  const title = t("pages.admin.updateNew.title");
+  if (query.isPending) {
+    return (
+      <WizardFrame title={title} active={COMMANDS}>
+        <Stack gap="sm" data-testid="wizard-loading">
+          <Skeleton height={40} />
+          <Skeleton height={40} />
+        </Stack>
+      </WizardFrame>
+    );
+  }
+  if (query.error) {
+    return (
+      <WizardFrame title={title} active={COMMANDS}>
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert" data-testid="wizard-error">
+          {parseApiError(query.error, t).message}
+        </Alert>
+      </WizardFrame>
+    );
+  }
+  const update = query.data;
+  const active = update.status === "published" ? FINISHED : (step ?? COMMANDS);
+  return (
+    <WizardFrame title={title} active={active} onStepClick={(next) => next === COMMANDS && setStep(COMMANDS)}>
+      {active === COMMANDS && <CommandsStep key={update.updatedAt} update={update} onSent={() => setStep(CHANGELOG)} />}
+      {active === CHANGELOG && <ChangelogStep update={update} onPublished={() => setStep(FINISHED)} onBack={() => setStep(COMMANDS)} />}
+      {active === FINISHED && <WizardFinished update={update} />}
+    </WizardFrame>
+  );
+}
+
+/** The update wizard (spec section 4): a new update from step 1, or a draft resumed at step 2. */
+export function UpdateWizardPage() {
+  const { id } = useParams();
+  return id ? <DraftWizard key={id} id={id} /> : <NewUpdateWizard />;
+}
+
+export { UpdateWizardPage as Component };
