@@ -28,6 +28,7 @@ import { projectRoutes } from "./modules/projects/projects.routes.js";
 import { paymentRoutes } from "./modules/payments/payments.routes.js";
 import { licenceRoutes } from "./modules/licences/licences.routes.js";
 import { ticketRoutes } from "./modules/tickets/tickets.routes.js";
+import { updateRoutes } from "./modules/updates/updates.routes.js";
 
 export interface AppDependencies {
   config: Config;
@@ -103,6 +104,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
       await api.register(paymentRoutes);
       await api.register(licenceRoutes);
       await api.register(ticketRoutes);
+      await api.register(updateRoutes);
     },
     { prefix: "/api/v1" },
   );

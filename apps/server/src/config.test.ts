@@ -11,6 +11,8 @@ describe("configuration", () => {
       DATA_DIR: "./data",
       TOKEN_TTL_MINUTES: 480,
       SEED_DEMO: false,
+      UPDATE_MAX_FILE_BYTES: 2 * 1024 ** 3,
+      UPDATE_MAX_EXPANDED_BYTES: 8 * 1024 ** 3,
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.ADMIN_PASSWORD).toBeUndefined();
@@ -29,6 +31,8 @@ describe("configuration", () => {
     [{ ADMIN_EMAIL: "nope" }, "ADMIN_EMAIL"],
     [{ ADMIN_PASSWORD: "weak" }, "ADMIN_PASSWORD"],
     [{ TOKEN_TTL_MINUTES: "0" }, "TOKEN_TTL_MINUTES"],
+    [{ UPDATE_MAX_FILE_BYTES: "2GB" }, "UPDATE_MAX_FILE_BYTES"],
+    [{ UPDATE_MAX_EXPANDED_BYTES: "10" }, "UPDATE_MAX_EXPANDED_BYTES"],
   ])("names the bad variable in %o", (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, meetsPasswordRequirements } from "@portal/contract";
+import { PASSWORD_MAX_LENGTH, UPDATE_LIMITS, meetsPasswordRequirements } from "@portal/contract";
 import { parseSecretBoxKey } from "./lib/secret-box.js";
 
 const optionalText = z
@@ -41,6 +41,10 @@ const configSchema = z.object({
       .refine((value) => parseSecretBoxKey(value) !== undefined, { error: "must be 32 bytes as 64 hex characters or base64" })
       .optional(),
   ),
+  // Per uploaded update file (backend.zip, frontend.zip, each extra), in bytes.
+  UPDATE_MAX_FILE_BYTES: z.coerce.number().int().min(1024).max(Number.MAX_SAFE_INTEGER).default(UPDATE_LIMITS.defaultMaxFileBytes),
+  // What one uploaded ZIP may expand to, counted in inflated bytes (the ZIP bomb bound).
+  UPDATE_MAX_EXPANDED_BYTES: z.coerce.number().int().min(1024).max(Number.MAX_SAFE_INTEGER).default(8 * 1024 * 1024 * 1024),
   TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(525_600).default(480),
   SEED_DEMO: z
     .enum(["", "0", "1", "true", "false"])

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   // administrator (and the demo data), the others find it done.
   const { firstAdmin, demoLoaded } = await database.withExclusiveLock(FIRST_START_LOCK_ID, async (db) => ({
     firstAdmin: await ensureFirstAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, dataDir: config.dataDir }),
-    demoLoaded: config.SEED_DEMO && (await seedDemo(db)).created,
+    demoLoaded: config.SEED_DEMO && (await seedDemo(db, { files: app.files, signer: app.signer, mailing: app.mailing })).created,
   }));
   if (firstAdmin.created && firstAdmin.generatedPassword) {
     // Printed once on purpose: this is the only way in on a fresh install without ADMIN_PASSWORD.

@@ -8,7 +8,11 @@ import type { Mailing } from "./modules/jobs/mail.js";
 import type { SecretBox } from "./lib/secret-box.js";
 import type { Signer } from "./lib/signing.js";
 
-export type Access = "public" | "user" | "admin";
+/**
+ * "license": a licence token from the .req flow (header X-License-Token) or a bearer token; the route
+ * itself decides what each may reach (updates' downloads, which installers call unattended).
+ */
+export type Access = "public" | "user" | "admin" | "license";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -1,8 +1,16 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { Readable } from "node:stream";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import yazl from "yazl";
 import type { Database } from "./client.js";
-import { features, planFeatures, planServices, plans, services, ticketMessages, tickets, users } from "./schema/index.js";
+import { features, licenseFeatures, licenses, planFeatures, planServices, plans, services, ticketMessages, tickets, updates, users } from "./schema/index.js";
+import type { FileStore } from "../lib/file-store.js";
 import { hashPassword } from "../lib/passwords.js";
+import type { RequestContext } from "../lib/request-context.js";
+import type { Signer } from "../lib/signing.js";
 import { recordAudit } from "../modules/audit/audit.service.js";
+import type { Mailing } from "../modules/jobs/mail.js";
+import { newLicenseKey } from "../modules/licences/license-keys.js";
+import { createDraft, publishUpdate, setCommands, setVerification } from "../modules/updates/updates.service.js";
 
 /** The products the FAQ names, as features a plan can bundle. */
 export const DEMO_FEATURES = [
@@ -66,11 +74,22 @@ export const DEMO_PLANS = [
 
 export const DEMO_CUSTOMER = { email: "customer@portal.local", password: "Demo-customer-1!" } as const;
 
-/** Loads the demo catalogue, a demo customer and their support tickets; running it again adds nothing. */
-export async function seedDemo(db: Database): Promise<{ created: boolean }> {
+/** What the demo's software update needs besides the database: the file store, the signing key, the mail queue. */
+export interface DemoUpdateDeps {
+  files: FileStore;
+  signer: Signer;
+  mailing: Mailing;
+}
+
+/**
+ * Loads the demo catalogue, a demo customer and their support tickets, and (given the update's
+ * dependencies) a licence with one published update verified for it; running it again adds nothing.
+ */
+export async function seedDemo(db: Database, updateDeps?: DemoUpdateDeps): Promise<{ created: boolean }> {
   const catalogue = await seedDemoCatalogue(db);
   const ticketsAdded = await seedDemoTickets(db);
-  return { created: catalogue || ticketsAdded };
+  const updateAdded = updateDeps ? await seedDemoUpdate(db, updateDeps) : false;
+  return { created: catalogue || ticketsAdded || updateAdded };
 }
 
 async function seedDemoCatalogue(db: Database): Promise<boolean> {
@@ -223,5 +242,81 @@ async function seedDemoTickets(db: Database): Promise<boolean> {
     }
     await recordAudit(tx, { actorId: null, ip: null, userAgent: "server start" }, { action: "demo.tickets_seeded", details: { tickets: DEMO_TICKETS.length } });
   });
+  return true;
+}
+
+export const DEMO_UPDATE = {
+  version: "1.0.0",
+  type: "minor",
+  header: "Welcome to portal updates",
+  changeLog: "- First update delivered through the portal\n- Signed manifest and resumable downloads",
+  commands: ["systemctl stop portal-app", "unzip -o backend.zip -d /opt/portal-app", "unzip -o frontend.zip -d /var/www/portal", "systemctl start portal-app"],
+} as const;
+
+const DEMO_CONTEXT: RequestContext = { actorId: null, ip: null, userAgent: "server start" };
+
+/** A tiny real ZIP archive, for the demo update's packages. */
+async function demoZip(files: Record<string, string>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, content] of Object.entries(files)) zip.addBuffer(Buffer.from(content, "utf8"), name, { mtime: new Date("2026-01-01T00:00:00Z") });
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** The demo customer's first live licence, or a Professional one issued for the demo. */
+async function demoLicence(db: Database, customerId: string): Promise<string | undefined> {
+  const [owned] = await db
+    .select({ id: licenses.id })
+    .from(licenses)
+    .where(and(eq(licenses.ownerId, customerId), ne(licenses.status, "deactivated")))
+    .limit(1);
+  if (owned) return owned.id;
+  const [plan] = await db.select().from(plans).where(eq(plans.name, "Professional")).limit(1);
+  if (!plan) return undefined;
+  return db.transaction(async (tx) => {
+    const [license] = await tx
+      .insert(licenses)
+      .values({
+        keyCompact: newLicenseKey(),
+        ownerId: customerId,
+        planId: plan.id,
+        expiresAt: sql`now() + make_interval(days => ${plan.durationDays})`,
+        maxActivations: plan.maxActivations,
+        maxReleasesPer30Days: plan.maxReleasesPer30Days,
+      })
+      .returning({ id: licenses.id });
+    const featureIds = await tx.select({ featureId: planFeatures.featureId }).from(planFeatures).where(eq(planFeatures.planId, plan.id));
+    if (featureIds.length) await tx.insert(licenseFeatures).values(featureIds.map(({ featureId }) => ({ licenseId: license!.id, featureId })));
+    await recordAudit(tx, DEMO_CONTEXT, { action: "demo.license_issued", targetType: "license", targetId: license!.id });
+    return license!.id;
+  });
+}
+
+/**
+ * One published update verified for the demo customer's licence, through the same service calls an
+ * administrator's wizard makes (so its manifest is signed and its package built); only while no update
+ * exists at all.
+ */
+async function seedDemoUpdate(db: Database, deps: DemoUpdateDeps): Promise<boolean> {
+  const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CUSTOMER.email)).limit(1);
+  if (!customer) return false;
+  const [existing] = await db.select({ id: updates.id }).from(updates).limit(1);
+  if (existing) return false;
+  const licenseId = await demoLicence(db, customer.id);
+  if (!licenseId) return false;
+  const packages = {
+    backend: await demoZip({ "README.txt": "Demo backend package of the licence portal.\n", "server/app.js": "console.log('portal demo backend 1.0.0');\n" }),
+    frontend: await demoZip({ "index.html": "<!doctype html><title>Portal demo</title><p>Demo frontend 1.0.0</p>\n" }),
+  };
+  const staged = [
+    { kind: "backend" as const, name: "backend.zip", path: "backend.zip", file: await deps.files.stage(Readable.from([packages.backend])) },
+    { kind: "frontend" as const, name: "frontend.zip", path: "frontend.zip", file: await deps.files.stage(Readable.from([packages.frontend])) },
+  ];
+  const draft = await createDraft(db, staged, DEMO_CONTEXT, deps);
+  await setCommands(db, draft.id, { commands: [...DEMO_UPDATE.commands] }, DEMO_CONTEXT);
+  await setVerification(db, draft.id, licenseId, true, DEMO_CONTEXT, deps);
+  await publishUpdate(db, draft.id, { header: DEMO_UPDATE.header, version: DEMO_UPDATE.version, type: DEMO_UPDATE.type, changeLog: DEMO_UPDATE.changeLog }, DEMO_CONTEXT, deps);
   return true;
 }

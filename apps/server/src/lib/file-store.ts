@@ -29,6 +29,8 @@ import { pipeline } from "node:stream/promises";
 export interface StagedFile {
   readonly sha256: string;
   readonly size: number;
+  /** The temporary copy on disk, to read (a ZIP's central directory, say) before deciding; gone after store or discard. */
+  readonly path: string;
   /** Moves the file into the store; `created` is false when identical content was already there. */
   store(): Promise<{ key: string; created: boolean }>;
   /** Removes the temporary copy; harmless after `store` or a previous discard. */
@@ -68,11 +70,19 @@ export class FileStore {
     );
   }
 
-  /** The stored file as a stream; rejects (ENOENT) when the key is not stored. */
-  async read(key: string): Promise<{ stream: ReadStream; size: number }> {
+  /** The stored file's size in bytes; rejects (ENOENT) when the key is not stored. */
+  async sizeOf(key: string): Promise<number> {
+    return (await stat(this.pathOf(key))).size;
+  }
+
+  /**
+   * The stored file as a stream, or the bytes `start` to `end` (inclusive) of it; `size` is the whole
+   * file's. Rejects (ENOENT) when the key is not stored.
+   */
+  async read(key: string, range?: { start: number; end: number }): Promise<{ stream: ReadStream; size: number }> {
     const file = this.pathOf(key);
     const { size } = await stat(file);
-    return { stream: createReadStream(file), size };
+    return { stream: createReadStream(file, range), size };
   }
 
   async stage(source: Readable, options: StageOptions = {}): Promise<StagedFile> {
@@ -111,6 +121,7 @@ export class FileStore {
     return {
       sha256,
       size,
+      path: temporaryPath,
       store: async () => {
         if (settled) throw new Error("this staged file was already stored or discarded");
         settled = true;

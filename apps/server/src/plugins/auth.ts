@@ -17,13 +17,16 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Default-deny: every route is for logged-in users unless its config says `access: "public"`;
- * `access: "admin"` also needs isAdmin. Runs on onRequest, before the body is even read.
+ * `access: "admin"` also needs isAdmin. `access: "license"` takes a bearer token when one is sent, and
+ * leaves a call with an X-License-Token header (or with neither) to the route, which checks the
+ * licence token itself. Runs on onRequest, before the body is even read.
  */
 export const authPlugin = fp(
   async (app) => {
     // The OpenAPI document marks public routes as needing no bearer token.
     app.addHook("onRoute", (route) => {
       if (route.config?.access === "public" && route.schema) route.schema = { ...route.schema, security: [] };
+      if (route.config?.access === "license" && route.schema) route.schema = { ...route.schema, security: [{ licenseToken: [] }, { bearer: [] }] };
     });
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);
@@ -33,8 +36,10 @@ export const authPlugin = fp(
       if (!request.routeOptions.url) return;
       const access = request.routeOptions.config.access ?? "user";
       const token = bearerToken(request);
+      // A licence token speaks for the call by itself: a stale session beside it does not matter.
+      const optional = access === "public" || (access === "license" && (!token || request.headers["x-license-token"] !== undefined));
       if (!token) {
-        if (access === "public") return;
+        if (optional) return;
         throw new AppError("auth/not_authenticated");
       }
 
@@ -54,7 +59,7 @@ export const authPlugin = fp(
 
       if (refusal) {
         // A public route still answers an anonymous caller whose stale token the client forgot to drop.
-        if (access === "public") return;
+        if (optional) return;
         throw refusal;
       }
       if (!found) return;

@@ -57,6 +57,7 @@ function refusalsFromDeclaration(route: RouteOptions): Refusal[] {
   // plugins/auth.ts: no, unknown, revoked or expired token, or a session of an account locked since.
   if (access !== "public") list.push("auth/not_authenticated", "auth/token_expired", "auth/account_locked");
   if (access === "admin") list.push("auth/forbidden");
+  if (access === "license") list.push("license/invalid_token");
   // Fastify reads every body: unreadable (400), over the body limit (413), of a type the API does not speak (415).
   if (schema.body) list.push("common/bad_request", "common/payload_too_large", "common/unsupported_media_type");
   if (schema.body || schema.querystring || schema.params) list.push("common/validation");
@@ -93,7 +94,15 @@ export const openApiPlugin = fp(
         // Relative: the API is wherever the portal that serves this document is (PUBLIC_URL).
         servers: [{ url: "/", description: "The portal serving this document" }],
         components: {
-          securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+          securitySchemes: {
+            bearer: { type: "http", scheme: "bearer" },
+            licenseToken: {
+              type: "apiKey",
+              in: "header",
+              name: "X-License-Token",
+              description: "The short-lived licence token `POST /api/v1/req/auth` answers (30 minutes), for installers that list and download updates unattended",
+            },
+          },
         },
         security: [{ bearer: [] }],
       },

@@ -7,3 +7,4 @@ export * from "./licences.js";
 export * from "./notifications.js";
 export * from "./jobs.js";
 export * from "./tickets.js";
+export * from "./updates.js";

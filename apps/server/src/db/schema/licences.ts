@@ -126,6 +126,8 @@ export const licenseTokens = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    // The installed version the .req's installation data named (JSON line 2, field "version"), if any.
+    installedVersion: text("installed_version"),
   },
   (table) => [uniqueIndex("license_tokens_token_hash_key").on(table.tokenHash)],
 );

@@ -7,7 +7,9 @@ import {
   adminToken,
   call,
   createCustomer,
+  createPlanWithFeature,
   firstError,
+  issueLicences,
   json,
   multipartFile,
   useTestApp,
@@ -16,50 +18,11 @@ import {
 import { fingerprintOf } from "./validation.service.js";
 
 const t = useTestApp({ VALIDATE_RATE_LIMIT_PER_MINUTE: "100000", VALIDATE_KEY_RATE_LIMIT_PER_MINUTE: "100000" });
-let counter = 0;
 
-async function catalogue(maxActivations = 2, maxReleasesPer30Days = 3) {
-  const admin = await adminToken(t.app);
-  const feature = json<{ data: { id: string } }>(
-    await call(t.app, { method: "POST", url: "/api/v1/features", token: admin, payload: { name: `Licensed feature ${++counter} ${Math.random()}`, price: 5 } }),
-  ).data;
-  const plan = json<{ data: Plan }>(
-    await call(t.app, {
-      method: "POST",
-      url: "/api/v1/plans",
-      token: admin,
-      payload: {
-        name: `Licensed plan ${counter}`,
-        price: 100,
-        currency: "USD",
-        billingPeriod: "yearly",
-        durationDays: 30,
-        maxActivations,
-        maxReleasesPer30Days,
-        featureIds: [feature.id],
-      },
-    }),
-  ).data;
-  return { admin, plan, feature };
-}
+const catalogue = (maxActivations?: number, maxReleasesPer30Days?: number) => createPlanWithFeature(t, maxActivations, maxReleasesPer30Days);
 
 /** A customer holding `quantity` freshly issued licences of a new plan. */
-async function issued(options: { quantity?: number; maxActivations?: number; maxReleasesPer30Days?: number } = {}) {
-  const { admin, plan, feature } = await catalogue(options.maxActivations, options.maxReleasesPer30Days);
-  const customer = await createCustomer(t);
-  const requested = await call(t.app, {
-    method: "POST",
-    url: "/api/v1/license-requests",
-    token: customer.token,
-    payload: { planId: plan.id, quantity: options.quantity ?? 1, note: "for the lab" },
-  });
-  expect(requested.statusCode).toBe(201);
-  const request = json<{ data: LicenseRequest }>(requested).data;
-  const approved = await call(t.app, { method: "POST", url: `/api/v1/license-requests/${request.id}/approve`, token: admin });
-  expect(approved.statusCode).toBe(200);
-  const list = json<{ data: Page<License> }>(await call(t.app, { method: "GET", url: "/api/v1/licenses", token: customer.token })).data;
-  return { admin, plan, feature, customer, request: json<{ data: LicenseRequest }>(approved).data, licenses: list.items };
-}
+const issued = (options: { quantity?: number; maxActivations?: number; maxReleasesPer30Days?: number } = {}) => issueLicences(t, options);
 
 async function validate(body: Record<string, unknown>) {
   const response = await t.app.inject({ method: "POST", url: "/api/v1/licenses/validate", payload: body });

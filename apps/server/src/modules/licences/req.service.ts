@@ -46,6 +46,26 @@ function summarise(installationData: string): { summary: string; nonce?: string 
   return { summary: installationData.slice(0, 120) };
 }
 
+const INSTALLED_VERSION_MAX_LENGTH = 64;
+
+/**
+ * The installed version line 2 names when it is a JSON object with a text `version` field (as the
+ * customer's product writes it); anything else names none. Kept as written, trimmed: the update list
+ * compares it by semver precedence where it reads as a version.
+ */
+export function installedVersionOf(installationData: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(installationData);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return null;
+    const version = (parsed as Record<string, unknown>).version;
+    if (typeof version !== "string") return null;
+    const trimmed = version.trim();
+    return trimmed !== "" && trimmed.length <= INSTALLED_VERSION_MAX_LENGTH ? trimmed : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The .req flow: the key must be the caller's (admins: any), the installation is recorded and the
  * licence activated; the answer carries a short-lived licence token and a licence file bound to
@@ -70,6 +90,7 @@ export async function authenticateReq(db: Database, user: UserRow, file: ReqFile
       tokenHash: hashToken(token),
       createdBy: user.id,
       expiresAt,
+      installedVersion: installedVersionOf(file.installationData),
     });
     await recordAudit(tx, context, {
       action: outcome.activated ? "license.activated" : "license.req_authenticated",
@@ -96,15 +117,18 @@ export async function authenticateReq(db: Database, user: UserRow, file: ReqFile
   };
 }
 
-/** The licence a valid X-License-Token header speaks for; anything else is a 401. */
-export async function licenseForToken(db: Database, token: string | undefined): Promise<LicenseRecord> {
+/**
+ * The licence a valid X-License-Token header speaks for, with the installed version its .req named;
+ * anything else (no token, unknown, expired, a deactivated licence) is a 401.
+ */
+export async function licenseForToken(db: Database, token: string | undefined): Promise<{ record: LicenseRecord; installedVersion: string | null }> {
   if (!token) throw new AppError("license/invalid_token");
   const [row] = await db
-    .select({ licenseId: licenseTokens.licenseId })
+    .select({ licenseId: licenseTokens.licenseId, installedVersion: licenseTokens.installedVersion })
     .from(licenseTokens)
     .where(and(eq(licenseTokens.tokenHash, hashToken(token)), gt(licenseTokens.expiresAt, sql`now()`)))
     .limit(1);
   const record = row ? await findLicense(db, eq(licenses.id, row.licenseId)) : undefined;
-  if (!record || record.license.status === "deactivated") throw new AppError("license/invalid_token");
-  return record;
+  if (!row || !record || record.license.status === "deactivated") throw new AppError("license/invalid_token");
+  return { record, installedVersion: row.installedVersion };
 }

@@ -22,6 +22,7 @@ import {
   uuidParam,
 } from "@portal/contract";
 import { AppError } from "../../lib/app-error.js";
+import { contentDisposition } from "../../lib/downloads.js";
 import { requestContext } from "../../lib/request-context.js";
 import { refusals } from "../../plugins/openapi.js";
 import { currentUser } from "../auth/auth.routes.js";
@@ -51,13 +52,6 @@ const stagedUploads = new WeakMap<FastifyRequest, StagedAttachment[]>();
 
 function attachmentsOf(request: FastifyRequest): StagedAttachment[] {
   return stagedUploads.get(request) ?? [];
-}
-
-/** `attachment` or (images only, on request) `inline`, with the name in both RFC 6266 forms. */
-function contentDisposition(kind: "attachment" | "inline", name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -21,6 +21,7 @@ import { ticketAttachments, ticketMessages, ticketReads, tickets, users, type Ti
 import { AppError } from "../../lib/app-error.js";
 import type { FileStore } from "../../lib/file-store.js";
 import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
+import { storeStaged, withStoredFiles } from "../../lib/stored-files.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
 import type { Mailing } from "../jobs/mail.js";
@@ -224,55 +225,22 @@ function authorRoleOf(viewer: Viewer, ticket: Pick<TicketRow, "userId">): Messag
   return viewer.id === ticket.userId || !viewer.isAdmin ? "user" : "admin";
 }
 
-/**
- * Moves the staged files into the store and records them on the message. Each key is locked for the
- * rest of the transaction, so a concurrent clean-up of the same content (removeStoredUnlessReferenced)
- * cannot delete a file this transaction is about to reference.
- */
+/** Moves the staged files into the store and records them on the message (see lib/stored-files for the key locks). */
 async function attachFiles(tx: Executor, messageId: string, attachments: StagedAttachment[], created: string[]): Promise<void> {
   for (const [position, attachment] of attachments.entries()) {
-    await lockFileKey(tx, attachment.file.sha256);
-    const stored = await attachment.file.store();
-    if (stored.created) created.push(stored.key);
+    const key = await storeStaged(tx, attachment.file, created);
     await tx.insert(ticketAttachments).values({
       messageId,
       name: attachment.name,
       size: attachment.file.size,
       contentType: attachment.contentType,
-      sha256: stored.key,
+      sha256: key,
       position,
     });
   }
 }
 
-async function lockFileKey(tx: Executor, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`file:${key}`}, 0))`);
-}
-
-/** After a failed transaction: the files it put in the store go again, unless other rows use the same content. */
-async function removeStoredUnlessReferenced(db: Database, files: FileStore, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    await db.transaction(async (tx) => {
-      await lockFileKey(tx, key);
-      await files.removeUnlessReferenced(key, async () => {
-        const [row] = await tx.select({ id: ticketAttachments.id }).from(ticketAttachments).where(eq(ticketAttachments.sha256, key)).limit(1);
-        return Boolean(row);
-      });
-    });
-  }
-}
-
-/** Runs a change that may store files; if it fails, the store is left as it was. */
-async function withStoredFiles<T>(db: Database, files: FileStore, attachments: StagedAttachment[], change: (created: string[]) => Promise<T>): Promise<T> {
-  const created: string[] = [];
-  try {
-    return await change(created);
-  } catch (error) {
-    await Promise.all(attachments.map((attachment) => attachment.file.discard()));
-    await removeStoredUnlessReferenced(db, files, created);
-    throw error;
-  }
-}
+const stagedFilesOf = (attachments: StagedAttachment[]) => attachments.map((attachment) => attachment.file);
 
 async function upsertRead(tx: Executor, ticketId: string, userId: string): Promise<void> {
   await tx
@@ -331,7 +299,7 @@ export async function createTicket(
   context: RequestContext,
   deps: TicketDeps,
 ): Promise<Ticket> {
-  const ticket = await withStoredFiles(db, deps.files, attachments, (created) =>
+  const ticket = await withStoredFiles(db, deps.files, stagedFilesOf(attachments), (created) =>
     db.transaction(async (tx) => {
       const [row] = await tx.insert(tickets).values({ subject: input.subject, type: input.type, priority: input.priority, userId: viewer.id }).returning();
       const ticket = row!;
@@ -370,7 +338,7 @@ export async function addMessage(
 ): Promise<TicketMessage> {
   const internal = input.internal ?? false;
   if (internal && !viewer.isAdmin) throw new AppError("auth/forbidden", { message: "Only administrators can write internal notes." });
-  const message = await withStoredFiles(db, deps.files, attachments, (created) =>
+  const message = await withStoredFiles(db, deps.files, stagedFilesOf(attachments), (created) =>
     db.transaction(async (tx) => {
       const ticket = await lockTicket(tx, viewer, ticketId);
       if (ticket.status === "closed") throw new AppError("ticket/closed");

@@ -2,7 +2,8 @@ import type { Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import { TICKET_ATTACHMENT_LIMITS } from "@portal/contract";
 import { AppError, FieldError } from "../../lib/app-error.js";
-import { FileTooLargeError, type FileStore, type StagedFile } from "../../lib/file-store.js";
+import type { FileStore, StagedFile } from "../../lib/file-store.js";
+import { multipartRefusal, textOfField } from "../../lib/multipart.js";
 import { AttachmentSniffer, AttachmentTypeError, cleanFileName } from "./attachment-types.js";
 
 /** A file received with a ticket or message, on disk in the store's temporary area until the change commits. */
@@ -39,12 +40,9 @@ export async function readMultipartTicketBody(request: FastifyRequest, store: Fi
     });
     for await (const part of parts) {
       if (part.type === "field") {
-        if (part.valueTruncated) throw new FieldError("body", part.fieldname, "This field is too long");
+        const value = textOfField(part);
         if (Object.hasOwn(fields, part.fieldname)) throw new FieldError("body", part.fieldname, "Send this field once");
-        // A field sent as application/json arrives parsed: only its scalar forms can stand for a form's text.
-        const value: unknown = part.value;
-        if (typeof value === "object" && value !== null) throw new FieldError("body", part.fieldname, "This field must be text");
-        fields[part.fieldname] = String(value);
+        fields[part.fieldname] = value;
         continue;
       }
       if (part.fieldname !== ATTACHMENTS_FIELD) {
@@ -84,16 +82,6 @@ async function stageAttachment(store: FileStore, stream: Readable): Promise<{ fi
 
 /** The client's mistakes become their refusal; failures of the disk stay failures (500, logged). */
 function refusalOf(error: unknown): unknown {
-  if (error instanceof AppError || error instanceof FieldError) return error;
-  if (error instanceof FileTooLargeError) return new AppError("ticket/attachment_too_large");
   if (error instanceof AttachmentTypeError) return new AppError("ticket/attachment_type");
-  const code = (error as { code?: unknown }).code;
-  if (code === "FST_REQ_FILE_TOO_LARGE") return new AppError("ticket/attachment_too_large");
-  if (code === "FST_FILES_LIMIT") return new AppError("ticket/too_many_attachments");
-  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return new AppError("common/payload_too_large");
-  const status = (error as { statusCode?: unknown }).statusCode;
-  if (typeof status === "number" && status >= 400 && status < 500) return error;
-  // errno codes (ENOSPC, EACCES…) are the server's own trouble.
-  if (typeof code === "string" && /^E[A-Z]+$/.test(code)) return error;
-  return new AppError("common/bad_request", { message: "The multipart body could not be read." });
+  return multipartRefusal(error, { fileTooLarge: "ticket/attachment_too_large", tooManyFiles: "ticket/too_many_attachments" });
 }

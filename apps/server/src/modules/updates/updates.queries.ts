@@ -1,0 +1,265 @@
+import { and, asc, desc, eq, exists, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import {
+  formatLicenseKey,
+  type AvailableUpdates,
+  type Page,
+  type Update,
+  type UpdateFile,
+  type UpdateHistoryRow,
+  type updateHistoryQuerySchema,
+  type updateListQuerySchema,
+} from "@portal/contract";
+import type { z } from "zod";
+import type { Database, Executor } from "../../db/client.js";
+import { licenses, updateFiles, updates, updateVerifications, users, type UpdateFileRow, type UpdateRow } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
+import { installedVersionKey } from "./versions.js";
+
+type UpdateListQuery = z.output<typeof updateListQuerySchema>;
+type UpdateHistoryQuery = z.output<typeof updateHistoryQuerySchema>;
+
+/** Who is asking for history or a download: administrators see every licence, customers their own. */
+export interface Viewer {
+  id: string;
+  isAdmin: boolean;
+}
+
+const fullName = (firstname: string, lastname: string) => `${firstname} ${lastname}`.trim();
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+const verifiedCount = sql<number>`(select count(*)::int from ${updateVerifications} where ${updateVerifications.updateId} = ${updates.id})`;
+
+const updateColumns = {
+  update: updates,
+  creatorFirstname: users.firstname,
+  creatorLastname: users.lastname,
+  verifiedLicenses: verifiedCount,
+};
+
+type UpdateSelection = { update: UpdateRow; creatorFirstname: string | null; creatorLastname: string | null; verifiedLicenses: number };
+
+function updateSelect(executor: Executor) {
+  return executor.select(updateColumns).from(updates).leftJoin(users, eq(users.id, updates.createdBy));
+}
+
+export function presentFile(file: Pick<UpdateFileRow, "name" | "kind" | "path" | "size" | "sha256">): UpdateFile {
+  return { name: file.name, kind: file.kind, path: file.path, size: file.size, sha256: file.sha256 };
+}
+
+/** The files of these updates in manifest order, by update. */
+export async function filesOf(executor: Executor, updateIds: string[]): Promise<Map<string, UpdateFileRow[]>> {
+  const byUpdate = new Map<string, UpdateFileRow[]>(updateIds.map((id) => [id, []]));
+  if (updateIds.length === 0) return byUpdate;
+  const rows = await executor.select().from(updateFiles).where(inArray(updateFiles.updateId, updateIds)).orderBy(asc(updateFiles.position));
+  for (const row of rows) byUpdate.get(row.updateId)?.push(row);
+  return byUpdate;
+}
+
+const totalSize = (files: UpdateFileRow[]) => files.reduce((sum, file) => sum + file.size, 0);
+
+async function presentUpdates(executor: Executor, rows: UpdateSelection[]): Promise<Update[]> {
+  const files = await filesOf(executor, rows.map((row) => row.update.id));
+  return rows.map(({ update, creatorFirstname, creatorLastname, verifiedLicenses }) => {
+    const own = files.get(update.id) ?? [];
+    return {
+      id: update.id,
+      status: update.status,
+      version: update.version,
+      type: update.type,
+      header: update.header,
+      changeLog: update.changeLog,
+      commands: update.commands,
+      files: own.map(presentFile),
+      totalSize: totalSize(own),
+      createdAt: iso(update.createdAt),
+      updatedAt: iso(update.updatedAt),
+      publishedAt: update.publishedAt ? iso(update.publishedAt) : null,
+      createdBy: update.createdBy ? { id: update.createdBy, name: fullName(creatorFirstname ?? "", creatorLastname ?? "") } : null,
+      verifiedLicenses,
+    };
+  });
+}
+
+const listSortColumns = { version: updates.versionKey, createdAt: updates.createdAt, publishedAt: updates.publishedAt } as const;
+
+export function listUpdates(db: Database, query: UpdateListQuery): Promise<Page<Update>> {
+  const filters: (SQL | undefined)[] = [];
+  if (query.status) filters.push(eq(updates.status, query.status));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    filters.push(or(sql`${updates.version} ilike ${pattern}`, sql`${updates.header} ilike ${pattern}`));
+  }
+  const where = and(...filters);
+  const { limit, offset } = pageWindow(query);
+  return toPageOf(
+    query,
+    updateSelect(db)
+      .where(where)
+      .orderBy(...pageOrder(query.order, listSortColumns[query.sort], updates.id))
+      .limit(limit)
+      .offset(offset),
+    db.select(countRows()).from(updates).where(where),
+    (rows) => presentUpdates(db, rows),
+  );
+}
+
+export async function getUpdate(executor: Executor, id: string): Promise<Update> {
+  const rows = await updateSelect(executor).where(eq(updates.id, id)).limit(1);
+  if (rows.length === 0) throw new AppError("update/not_found");
+  const [update] = await presentUpdates(executor, rows);
+  return update!;
+}
+
+/**
+ * The licences the history lists for each published update: every licence that is not deactivated,
+ * and a deactivated one while it is still verified (so it can be taken back). Customers and
+ * administrators see the same set, so a customer's status reads the same on both sides.
+ */
+const listedLicence = sql`(${licenses.status} <> 'deactivated' or ${updateVerifications.licenseId} is not null)`;
+
+/**
+ * Update history: one row per published update and listed licence, with the customer's status for
+ * that update counted over all of the customer's listed licences before any filter or page applies
+ * (a window over the update and the customer), then filtered, sorted and paged in SQL.
+ */
+export async function listUpdateHistory(db: Database, viewer: Viewer, query: UpdateHistoryQuery): Promise<Page<UpdateHistoryRow>> {
+  // Filters that keep or drop whole (update, customer) groups may go inside the window's query.
+  const scope: (SQL | undefined)[] = [eq(updates.status, "published"), listedLicence];
+  if (!viewer.isAdmin) scope.push(eq(licenses.ownerId, viewer.id));
+  else if (query.userId) scope.push(eq(licenses.ownerId, query.userId));
+  if (query.updateId) scope.push(eq(updates.id, query.updateId));
+  const group = sql`partition by ${updates.id}, ${licenses.ownerId}`;
+  const rows = db
+    .select({
+      updateId: sql<string>`${updates.id}`.as("update_id"),
+      version: sql<string>`${updates.version}`.as("version"),
+      versionKey: sql<string>`${updates.versionKey}`.as("version_key"),
+      type: sql<"major" | "minor">`${updates.type}`.as("type"),
+      header: sql<string>`${updates.header}`.as("header"),
+      publishedAt: sql<Date | string>`${updates.publishedAt}`.as("published_at"),
+      userId: sql<string>`${users.id}`.as("user_id"),
+      userName: sql<string>`${users.userName}`.as("user_name"),
+      firstname: sql<string>`${users.firstname}`.as("firstname"),
+      lastname: sql<string>`${users.lastname}`.as("lastname"),
+      licenseId: sql<string>`${licenses.id}`.as("license_id"),
+      keyCompact: sql<string>`${licenses.keyCompact}`.as("key_compact"),
+      verified: sql<boolean>`${updateVerifications.licenseId} is not null`.as("verified"),
+      licenceCount: sql<number>`count(*) over (${group})::int`.as("licence_count"),
+      verifiedCount: sql<number>`count(${updateVerifications.licenseId}) over (${group})::int`.as("verified_count"),
+    })
+    .from(updates)
+    .crossJoin(licenses)
+    .innerJoin(users, eq(users.id, licenses.ownerId))
+    .leftJoin(updateVerifications, and(eq(updateVerifications.updateId, updates.id), eq(updateVerifications.licenseId, licenses.id)))
+    .where(and(...scope))
+    .as("history");
+
+  const filters: SQL[] = [];
+  if (query.status) filters.push(query.status === "verified" ? sql`${rows.verified}` : sql`not ${rows.verified}`);
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    const compactKey = containsPattern(query.q.toUpperCase().replace(/[\s-]/g, ""));
+    filters.push(
+      sql`(${rows.keyCompact} like ${compactKey} or ${rows.userName} ilike ${pattern} or (${rows.firstname} || ' ' || ${rows.lastname}) ilike ${pattern} or ${rows.version} ilike ${pattern})`,
+    );
+  }
+  const where = and(...filters);
+  const sortColumns = {
+    version: sql`${rows.versionKey}`,
+    publishedAt: sql`${rows.publishedAt}`,
+    userName: sql`lower(${rows.userName})`,
+    customer: sql`lower(${rows.firstname} || ' ' || ${rows.lastname})`,
+    licenseKey: sql`${rows.keyCompact}`,
+    status: sql`${rows.verified}`,
+  } as const;
+  const direction = query.order === "asc" ? asc : desc;
+  const { limit, offset } = pageWindow(query);
+  return toPageOf(
+    query,
+    db
+      .select()
+      .from(rows)
+      .where(where)
+      .orderBy(direction(sortColumns[query.sort]), direction(sql`${rows.updateId}`), direction(sql`${rows.licenseId}`))
+      .limit(limit)
+      .offset(offset),
+    db.select(countRows()).from(rows).where(where),
+    async (found) =>
+      found.map((row) => ({
+        updateId: row.updateId,
+        version: row.version,
+        type: row.type,
+        header: row.header,
+        publishedAt: iso(row.publishedAt),
+        userId: row.userId,
+        userName: row.userName,
+        customer: fullName(row.firstname, row.lastname),
+        licenseId: row.licenseId,
+        licenseKey: formatLicenseKey(row.keyCompact),
+        status: row.verified ? "verified" : "not_verified",
+        customerStatus: row.verifiedCount === 0 ? "not_verified" : row.verifiedCount === row.licenceCount ? "verified" : "partially_verified",
+      })),
+  );
+}
+
+const verifiedFor = (licenseId: string) =>
+  exists(
+    sql`(select 1 from ${updateVerifications} where ${updateVerifications.updateId} = ${updates.id} and ${updateVerifications.licenseId} = ${licenseId})`,
+  );
+
+/** What a licence token may take: published, verified for its licence, above the installed version when it is known; newest first. */
+export async function availableUpdates(db: Database, licenseId: string, installedVersion: string | null): Promise<AvailableUpdates> {
+  const installedKey = installedVersionKey(installedVersion);
+  const rows = await db
+    .select()
+    .from(updates)
+    .where(and(eq(updates.status, "published"), verifiedFor(licenseId), installedKey ? gt(updates.versionKey, installedKey) : undefined))
+    .orderBy(desc(updates.versionKey));
+  const files = await filesOf(db, rows.map((row) => row.id));
+  return {
+    licenseId,
+    installedVersion,
+    items: rows.map((row) => {
+      const own = files.get(row.id) ?? [];
+      return {
+        id: row.id,
+        version: row.version!,
+        type: row.type!,
+        header: row.header!,
+        changeLog: row.changeLog!,
+        publishedAt: iso(row.publishedAt!),
+        files: own.map(presentFile),
+        totalSize: totalSize(own),
+      };
+    }),
+  };
+}
+
+/** Who downloads: an administrator, a logged-in customer (through any of their live licences), or one licence's token. */
+export type Downloader = { kind: "admin" } | { kind: "customer"; userId: string } | { kind: "license"; licenseId: string };
+
+function mayDownload(downloader: Downloader): SQL | undefined {
+  if (downloader.kind === "admin") return undefined;
+  const published = eq(updates.status, "published");
+  if (downloader.kind === "license") return and(published, verifiedFor(downloader.licenseId));
+  return and(
+    published,
+    exists(
+      sql`(select 1 from ${updateVerifications} inner join ${licenses} on ${licenses.id} = ${updateVerifications.licenseId}
+        where ${updateVerifications.updateId} = ${updates.id} and ${licenses.ownerId} = ${downloader.userId} and ${ne(licenses.status, "deactivated")})`,
+    ),
+  );
+}
+
+/** The update and its files, if this downloader may take it; otherwise `404 update/not_found`, as if it did not exist. */
+export async function findDownloadable(db: Database, downloader: Downloader, updateId: string): Promise<{ update: UpdateRow; files: UpdateFileRow[] }> {
+  const [update] = await db
+    .select()
+    .from(updates)
+    .where(and(eq(updates.id, updateId), mayDownload(downloader)))
+    .limit(1);
+  if (!update) throw new AppError("update/not_found");
+  const files = (await filesOf(db, [update.id])).get(update.id) ?? [];
+  return { update, files };
+}
