@@ -26,26 +26,32 @@ describe("step 1: the packages and extra files (spec section 5)", () => {
     expect(checkExtraPath("/etc/passwd")).toBe("unsafe");
     expect(checkExtraPath("\\\\server\\share")).toBe("unsafe");
     expect(checkExtraPath("C:\\portal\\app.ini")).toBe("unsafe");
+    expect(checkExtraPath("C:/portal/app.ini")).toBe("unsafe");
     expect(checkExtraPath("config/../../etc/passwd")).toBe("unsafe");
-    expect(checkExtraPath("config\\..\\x")).toBe("unsafe");
+    // The server wants forward slashes: a backslash is refused, not guessed at.
+    expect(checkExtraPath("config\\app.ini")).toBe("unsafe");
+    expect(checkExtraPath("config/\u0000app.ini")).toBe("unsafe");
     expect(checkExtraPath("config/..hidden/x")).toBeNull();
+    expect(checkExtraPath("./")).toBe("required");
+    expect(checkExtraPath("manifest.json")).toBe("reserved");
+    expect(checkExtraPath("./Backend.zip")).toBe("reserved");
+    expect(checkExtraPath("extras/backend.zip")).toBeNull();
     expect(checkExtraPath("a".repeat(UPDATE_LIMITS.maxPathLength))).toBeNull();
     expect(checkExtraPath("a".repeat(UPDATE_LIMITS.maxPathLength + 1))).toBe("tooLong");
   });
 
-  it("checks the whole draft: every package, every path, shared paths and names, the number of extras", () => {
+  it("checks the whole draft: every package, every path, paths shared (ignoring case, as on Windows), the number of extras", () => {
     const ok = checkFiles({ backend: zip("backend.zip"), frontend: zip("frontend.zip"), extras: [extra("a", "app.ini", "config/app.ini")] });
     expect(ok.ok).toBe(true);
 
     const bad = checkFiles({
       backend: zip("server.zip"),
       frontend: null,
-      extras: [extra("a", "app.ini", "config/app.ini"), extra("b", "other.ini", "./config//app.ini"), extra("c", "backend.zip", "x/backend.zip"), extra("d", "d.txt", "")],
+      extras: [extra("a", "app.ini", "config/app.ini"), extra("b", "other.ini", "./Config//app.ini"), extra("c", "backend.zip", "x/backend.zip"), extra("d", "d.txt", "")],
     });
     expect(bad.ok).toBe(false);
     expect(bad.packages).toEqual({ backend: "wrongName", frontend: "missing" });
     expect(bad.paths).toEqual({ b: "duplicate", d: "required" });
-    expect(bad.duplicateNames).toEqual(["c"]);
 
     const many = checkFiles({
       backend: zip("backend.zip"),

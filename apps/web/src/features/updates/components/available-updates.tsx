@@ -42,11 +42,12 @@ function FileRow({ update, file, licenseToken }: { update: AvailableUpdate; file
           </Code>
         </Group>
         <DownloadControl
-          request={{ path: `${updatePath(update.id)}/files/${encodeURIComponent(file.name)}`, headers: { [LICENSE_TOKEN_HEADER]: licenseToken } }}
+          // By install path (unique in an update; names need not be), encoded as one path segment.
+          request={{ path: `${updatePath(update.id)}/files/${encodeURIComponent(file.path)}`, headers: { [LICENSE_TOKEN_HEADER]: licenseToken } }}
           fileName={file.name}
           label={t("updates.download.file")}
           variant="default"
-          testId={`download-file-${file.name}`}
+          testId={`download-file-${file.path}`}
         />
       </Stack>
     </Paper>
@@ -100,7 +101,7 @@ function AvailableUpdateCard({ update, licenseToken }: { update: AvailableUpdate
         <Collapse expanded={filesOpen} id={`${filesId}-files`}>
           <Stack gap="xs">
             {update.files.map((file) => (
-              <FileRow key={file.name} update={update} file={file} licenseToken={licenseToken} />
+              <FileRow key={file.path} update={update} file={file} licenseToken={licenseToken} />
             ))}
           </Stack>
         </Collapse>

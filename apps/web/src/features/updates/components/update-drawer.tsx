@@ -155,7 +155,7 @@ function Details({ update, onDelete }: { update: Update; onDelete: () => void })
         </Title>
         <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: "none" }}>
           {update.files.map((file) => (
-            <FileCard key={`${file.kind}:${file.name}`} file={file} />
+            <FileCard key={file.path} file={file} />
           ))}
         </Stack>
       </Stack>

@@ -16,31 +16,41 @@ export function checkPackage(slot: PackageSlot, file: Pick<File, "name"> | null 
   return file.name === UPDATE_PACKAGE_NAMES[slot] ? null : "wrongName";
 }
 
-/** An extra file's install path: required, relative, without "..", not too long, not shared with another extra. */
-export type PathProblem = "required" | "unsafe" | "tooLong" | "duplicate";
+/** An extra file's install path: required, relative, without "..", not too long, not the package's own, not shared with another extra. */
+export type PathProblem = "required" | "unsafe" | "tooLong" | "reserved" | "duplicate";
 
-/** Absolute (`/etc`, `\\server`, `C:\`) or climbing out (`a/../../b`). */
+/** The names the package keeps at its root (the two packages, the manifest and its signature). */
+const RESERVED_PATHS = new Set([...Object.values(UPDATE_PACKAGE_NAMES), "manifest.json", "manifest.sig"]);
+
+/**
+ * What the server refuses (API "Updates"): absolute (`/etc`), drive (`C:`) or climbing out
+ * (`a/../../b`), and backslashes or control characters (paths use forward slashes).
+ */
 function isUnsafePath(path: string): boolean {
-  if (/^[/\\]/.test(path) || /^[A-Za-z]:/.test(path)) return true;
-  return path.split(/[/\\]/).some((segment) => segment === "..");
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\u0000-\u001f\u007f]/.test(path)) return true;
+  if (path.startsWith("/") || /^[A-Za-z]:/.test(path)) return true;
+  return path.split("/").some((segment) => segment === "..");
+}
+
+/** The path as the server stores it: "./config//app.ini" → "config/app.ini". */
+function normalisePath(path: string): string {
+  return path
+    .trim()
+    .split("/")
+    .filter((segment) => segment !== "" && segment !== ".")
+    .join("/");
 }
 
 export function checkExtraPath(path: string): Exclude<PathProblem, "duplicate"> | null {
   const trimmed = path.trim();
   if (trimmed === "") return "required";
   if (isUnsafePath(trimmed)) return "unsafe";
-  if (trimmed.length > UPDATE_LIMITS.maxPathLength) return "tooLong";
+  const normal = normalisePath(trimmed);
+  if (normal === "") return "required";
+  if (normal.length > UPDATE_LIMITS.maxPathLength) return "tooLong";
+  if (RESERVED_PATHS.has(normal.toLowerCase())) return "reserved";
   return null;
-}
-
-/** Same place on disk: "./a//b" and "a/b". */
-function pathKey(path: string): string {
-  return path
-    .trim()
-    .replace(/\\/g, "/")
-    .split("/")
-    .filter((segment) => segment !== "" && segment !== ".")
-    .join("/");
 }
 
 export interface ExtraDraft {
@@ -60,8 +70,6 @@ export interface FilesCheck {
   packages: Record<PackageSlot, PackageProblem | null>;
   /** Problem of each extra's path, by the extra's id. */
   paths: Record<string, PathProblem>;
-  /** Extras whose file name another file of the update already has (downloads are by name). */
-  duplicateNames: string[];
   tooManyExtras: boolean;
   ok: boolean;
 }
@@ -72,20 +80,15 @@ export function checkFiles(draft: FilesDraft): FilesCheck {
   const seenPaths = new Set<string>();
   for (const extra of draft.extras) {
     const problem = checkExtraPath(extra.path);
-    const key = pathKey(extra.path);
+    // Compared without case, as the server does: such paths collide on Windows.
+    const key = normalisePath(extra.path).toLowerCase();
     if (problem) paths[extra.id] = problem;
     else if (seenPaths.has(key)) paths[extra.id] = "duplicate";
     seenPaths.add(key);
   }
-  const seenNames = new Set<string>(Object.values(UPDATE_PACKAGE_NAMES));
-  const duplicateNames: string[] = [];
-  for (const extra of draft.extras) {
-    if (seenNames.has(extra.file.name)) duplicateNames.push(extra.id);
-    seenNames.add(extra.file.name);
-  }
   const tooManyExtras = draft.extras.length > UPDATE_LIMITS.maxExtras;
-  const ok = !packages.backend && !packages.frontend && Object.keys(paths).length === 0 && duplicateNames.length === 0 && !tooManyExtras;
-  return { packages, paths, duplicateNames, tooManyExtras, ok };
+  const ok = !packages.backend && !packages.frontend && Object.keys(paths).length === 0 && !tooManyExtras;
+  return { packages, paths, tooManyExtras, ok };
 }
 
 /** Which package slot a dropped file belongs to, by its exact name (null: neither). */

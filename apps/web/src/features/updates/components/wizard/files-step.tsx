@@ -238,7 +238,7 @@ export function FilesStep({ onUploaded }: { onUploaded: (update: Update) => void
                       const path = event.currentTarget.value;
                       change({ ...draft, extras: draft.extras.map((other) => (other.id === extra.id ? { ...other, path } : other)) });
                     }}
-                    error={pathProblem(extra.id) ?? (check?.duplicateNames.includes(extra.id) ? t("updates.wizard.duplicateName", { name: extra.file.name }) : undefined)}
+                    error={pathProblem(extra.id)}
                     disabled={busy}
                     data-testid="extra-path"
                   />
