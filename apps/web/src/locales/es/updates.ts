@@ -60,8 +60,9 @@ const updates: Messages["updates"] = {
     userName: "Usuario",
     customer: "Cliente",
     licenseKey: "Clave de licencia",
-    licenceStatus: "Licencia",
+    licenceStatus: "Estado de la licencia",
     customerStatus: "Estado del cliente",
+    ownStatus: "Todas sus licencias",
   },
   admin: {
     description: "Publique actualizaciones de software y decida qué licencias de clientes pueden recibirlas.",
@@ -122,6 +123,7 @@ const updates: Messages["updates"] = {
     commandsStepHint: "Se ejecutan tras instalar",
     changelogStep: "Registro de cambios",
     changelogStepHint: "Publica la actualización",
+    stepOf: "Paso {{n}} de {{total}}: {{label}}",
     backendPackage: "Paquete de backend",
     frontendPackage: "Paquete de frontend",
     dropPackage: "Suelte aquí {{name}} o haga clic para elegirlo",

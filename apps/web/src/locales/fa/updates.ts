@@ -60,8 +60,9 @@ const updates: Messages["updates"] = {
     userName: "نام کاربری",
     customer: "مشتری",
     licenseKey: "کلید مجوز",
-    licenceStatus: "مجوز",
+    licenceStatus: "وضعیت مجوز",
     customerStatus: "وضعیت مشتری",
+    ownStatus: "همهٔ مجوزهای شما",
   },
   admin: {
     description: "به‌روزرسانی‌های نرم‌افزار را منتشر کنید و تعیین کنید مجوزهای کدام مشتریان می‌توانند آن‌ها را دریافت کنند.",
@@ -122,6 +123,7 @@ const updates: Messages["updates"] = {
     commandsStepHint: "پس از نصب اجرا می‌شوند",
     changelogStep: "گزارش تغییرات",
     changelogStepHint: "به‌روزرسانی را منتشر می‌کند",
+    stepOf: "گام {{n}} از {{total}}: {{label}}",
     backendPackage: "بستهٔ بک‌اند",
     frontendPackage: "بستهٔ فرانت‌اند",
     dropPackage: "{{name}} را اینجا رها کنید یا برای انتخاب کلیک کنید",

@@ -60,8 +60,9 @@ const updates: Messages["updates"] = {
     userName: "Nome de usuário",
     customer: "Cliente",
     licenseKey: "Chave de licença",
-    licenceStatus: "Licença",
+    licenceStatus: "Status da licença",
     customerStatus: "Status do cliente",
+    ownStatus: "Todas as suas licenças",
   },
   admin: {
     description: "Publique atualizações de software e decida quais licenças de clientes podem recebê-las.",
@@ -122,6 +123,7 @@ const updates: Messages["updates"] = {
     commandsStepHint: "Executados após instalar",
     changelogStep: "Registro de alterações",
     changelogStepHint: "Publica a atualização",
+    stepOf: "Etapa {{n}} de {{total}}: {{label}}",
     backendPackage: "Pacote de back-end",
     frontendPackage: "Pacote de front-end",
     dropPackage: "Solte {{name}} aqui ou clique para escolher",

@@ -60,8 +60,9 @@ const updates: Messages["updates"] = {
     userName: "Kullanıcı adı",
     customer: "Müşteri",
     licenseKey: "Lisans anahtarı",
-    licenceStatus: "Lisans",
+    licenceStatus: "Lisans durumu",
     customerStatus: "Müşteri durumu",
+    ownStatus: "Tüm lisanslarınız",
   },
   admin: {
     description: "Yazılım güncellemelerini yayımlayın ve hangi müşteri lisanslarının bunları alabileceğine karar verin.",
@@ -122,6 +123,7 @@ const updates: Messages["updates"] = {
     commandsStepHint: "Kurulumdan sonra çalışır",
     changelogStep: "Değişiklik günlüğü",
     changelogStepHint: "Güncellemeyi yayımlar",
+    stepOf: "Adım {{n}} / {{total}}: {{label}}",
     backendPackage: "Arka uç paketi",
     frontendPackage: "Ön uç paketi",
     dropPackage: "{{name}} dosyasını buraya bırakın veya seçmek için tıklayın",

@@ -60,8 +60,9 @@ const updates: Messages["updates"] = {
     userName: "用户名",
     customer: "客户",
     licenseKey: "许可证密钥",
-    licenceStatus: "许可证",
+    licenceStatus: "许可证状态",
     customerStatus: "客户状态",
+    ownStatus: "您的全部许可证",
   },
   admin: {
     description: "发布软件更新，并决定哪些客户的许可证可以获取这些更新。",
@@ -122,6 +123,7 @@ const updates: Messages["updates"] = {
     commandsStepHint: "安装后运行",
     changelogStep: "更新日志",
     changelogStepHint: "发布更新",
+    stepOf: "第 {{n}} 步，共 {{total}} 步：{{label}}",
     backendPackage: "后端软件包",
     frontendPackage: "前端软件包",
     dropPackage: "将 {{name}} 拖放到此处，或点击选择",

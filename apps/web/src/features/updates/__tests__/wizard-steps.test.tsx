@@ -3,13 +3,14 @@ import { Notifications } from "@mantine/notifications";
 import type { Update } from "@portal/contract";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, type ReactNode } from "react";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeXhr } from "@/test/fake-xhr";
 import { click, mount, stubBrowserApis, type, unmount, waitFor } from "@/test/dom";
 import { ChangelogStep } from "../components/wizard/changelog-step";
 import { CommandsStep } from "../components/wizard/commands-step";
 import { FilesStep } from "../components/wizard/files-step";
+import { UpdateWizardPage } from "../pages/update-wizard-page";
 
 const draft = (overrides: Partial<Update> = {}): Update => ({
   id: "11111111-1111-4111-8111-111111111111",
@@ -46,12 +47,14 @@ function render(element: ReactNode) {
 
 type Call = { method: string; path: string; body: unknown };
 const ok = (data: unknown) => ({ status: 200, body: { status: "success", data } });
-function serve(answer: (call: Call) => { status: number; body?: unknown }) {
+/** A fake API; `readDelayMs` makes reads take a while, as a real round trip does (re-renders land in between). */
+function serve(answer: (call: Call) => { status: number; body?: unknown }, readDelayMs = 0) {
   const calls: Call[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const raw = init?.body;
     const call = { method: init?.method ?? "GET", path: new URL(String(input), "http://x").pathname, body: typeof raw === "string" ? JSON.parse(raw) : undefined };
     calls.push(call);
+    if (call.method === "GET" && readDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, readDelayMs));
     const { status, body } = answer(call);
     return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   });
@@ -269,5 +272,53 @@ describe("step 3: change log", { timeout: 20_000 }, () => {
     await waitFor(() => expect(text()).toContain("Failed to send step 3: The version must be above every published version."));
     expect(byTestId("changelog-version")).toHaveAttribute("aria-invalid", "true");
     expect(byTestId("wizard-changelog")?.textContent).toContain("The version must be above every published version.");
+  });
+});
+
+describe("the wizard page of a draft", { timeout: 20_000 }, () => {
+  it("opens at step 2 with the draft's commands, goes on to step 3 and ends on the published summary", async () => {
+    let current = draft({ commands: ["stop portal"] });
+    const calls = serve((call) => {
+      if (call.method === "PUT" && call.path.endsWith("/commands")) {
+        current = { ...current, commands: (call.body as { commands: string[] }).commands, updatedAt: "2026-11-23T11:00:00.000Z" };
+        return ok(current);
+      }
+      if (call.method === "PUT" && call.path.endsWith("/changelog")) {
+        current = { ...current, ...(call.body as object), status: "published", publishedAt: "2026-11-23T12:00:00.000Z", updatedAt: "2026-11-23T12:00:00.000Z" };
+        return ok(current);
+      }
+      if (call.path === "/api/v1/updates") return ok({ items: [], total: 0, page: 1, pageSize: 100 });
+      return ok(current);
+    }, 200);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    const router = createMemoryRouter([{ path: "/admin/admin-updates/drafts/:id", element: <UpdateWizardPage /> }], {
+      initialEntries: [`/admin/admin-updates/drafts/${current.id}`],
+    });
+    mount(
+      <MantineProvider env="test">
+        <Notifications />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    await waitFor(() => expect(byTestId("wizard-commands")).toBeTruthy());
+    expect((all("command-input") as HTMLInputElement[]).map((input) => input.value)).toEqual(["stop portal"]);
+    expect(byTestId("update-wizard")?.dataset.step).toBe("1");
+
+    click(byTestId("command-add"));
+    type(all("command-input")[1]!, "start portal");
+    click(byTestId("commands-send"));
+    await waitFor(() => expect(text()).toContain("Commands sent successfully!"));
+    await waitFor(() => expect(byTestId("wizard-changelog")).toBeTruthy());
+
+    type(byTestId("changelog-header")!, "Faster activation");
+    type(byTestId("changelog-version")!, "2.4.0");
+    click(byTestId("changelog-type-minor"));
+    type(byTestId("changelog-text")!, "One request.");
+    click(byTestId("changelog-publish"));
+    await waitFor(() => expect(byTestId("wizard-finished")?.textContent).toContain("Update 2.4.0 is published"));
+    await waitFor(() => expect(text()).toContain("Update 2.4.0 published."));
+    expect(calls.filter((call) => call.method === "PUT").map((call) => call.path.split("/").pop())).toEqual(["commands", "changelog"]);
   });
 });

@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Code, Collapse, Group, Paper, Skeleton, Spoiler, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Code, Collapse, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconAlertTriangle, IconChevronDown, IconCloudCheck, IconFileZip, IconRefresh } from "@tabler/icons-react";
+import { IconAlertTriangle, IconChevronDown, IconCircleCheck, IconFileText, IconRefresh } from "@tabler/icons-react";
 import type { AvailableUpdate } from "@portal/contract";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { parseApiError } from "@/lib/errors";
 import { countParams, formatBytes, formatDate } from "@/lib/format";
@@ -21,7 +21,7 @@ function FileRow({ update, file, licenseToken }: { update: AvailableUpdate; file
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-            <IconFileZip size={16} aria-hidden style={{ flexShrink: 0 }} />
+            <IconFileText size={16} aria-hidden style={{ flexShrink: 0 }} />
             <Text size="sm" fw={500} dir="ltr" truncate="end">
               {file.name}
             </Text>
@@ -54,6 +54,30 @@ function FileRow({ update, file, licenseToken }: { update: AvailableUpdate; file
   );
 }
 
+/** Lines a long change log shows until "Show more". */
+const CHANGE_LOG_LINES = 4;
+
+/** The change log as written (line breaks kept); a long one folded to its first lines. */
+function ChangeLogText({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  // Counted, not measured: no resize observer for a few lines of text.
+  const long = text.split("\n").length > CHANGE_LOG_LINES || text.length > CHANGE_LOG_LINES * 90;
+  return (
+    <Stack gap={2} align="flex-start">
+      <Text id={id} size="sm" lineClamp={long && !expanded ? CHANGE_LOG_LINES : undefined} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} dir="auto">
+        {text}
+      </Text>
+      {long && (
+        <Anchor component="button" type="button" size="sm" onClick={() => setExpanded((open) => !open)} aria-expanded={expanded} aria-controls={id}>
+          {expanded ? t("updates.available.showLess") : t("updates.available.showMore")}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
 function AvailableUpdateCard({ update, licenseToken }: { update: AvailableUpdate; licenseToken: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? "en";
@@ -62,27 +86,21 @@ function AvailableUpdateCard({ update, licenseToken }: { update: AvailableUpdate
   return (
     <Paper withBorder radius="md" p={{ base: "sm", sm: "md" }} component="article" aria-labelledby={`${filesId}-title`} data-testid="available-update" data-version={update.version}>
       <Stack gap="sm">
-        <Group justify="space-between" gap="xs" wrap="wrap" align="flex-start">
-          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-            <Group gap="xs" wrap="wrap">
-              <Text fw={700} dir="ltr" data-testid="available-version">
-                {update.version}
-              </Text>
-              <UpdateTypeBadge type={update.type} />
-            </Group>
-            <Title order={4} fz="md" fw={600} id={`${filesId}-title`} dir="auto" style={{ overflowWrap: "anywhere" }}>
-              {update.header}
-            </Title>
-          </Stack>
-          <Text size="xs" c="dimmed">
-            {t("updates.available.publishedSize", { date: formatDate(update.publishedAt, language), size: formatBytes(update.totalSize, language) })}
-          </Text>
-        </Group>
-        <Spoiler maxHeight={96} showLabel={t("updates.available.showMore")} hideLabel={t("updates.available.showLess")}>
-          <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} dir="auto">
-            {update.changeLog}
-          </Text>
-        </Spoiler>
+        <Stack gap={2}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={700} dir="ltr" data-testid="available-version">
+              {update.version}
+            </Text>
+            <UpdateTypeBadge type={update.type} />
+            <Text size="xs" c="dimmed">
+              {t("updates.available.publishedSize", { date: formatDate(update.publishedAt, language), size: formatBytes(update.totalSize, language) })}
+            </Text>
+          </Group>
+          <Title order={4} fz="md" fw={600} id={`${filesId}-title`} dir="auto" style={{ overflowWrap: "anywhere" }}>
+            {update.header}
+          </Title>
+        </Stack>
+        <ChangeLogText text={update.changeLog} />
         <DownloadControl
           request={{ path: `${updatePath(update.id)}/package`, headers: { [LICENSE_TOKEN_HEADER]: licenseToken } }}
           fileName={packageFileName(update.version)}
@@ -146,7 +164,7 @@ export function AvailableUpdates({ licenseToken }: { licenseToken: string }) {
       ) : list.data.items.length === 0 ? (
         <Paper withBorder radius="md" p="md" data-testid="available-empty">
           <Group gap="sm" wrap="nowrap">
-            <IconCloudCheck size={24} aria-hidden style={{ flexShrink: 0, opacity: 0.7 }} />
+            <IconCircleCheck size={24} aria-hidden style={{ flexShrink: 0, opacity: 0.7 }} />
             <Stack gap={2}>
               <Text size="sm" fw={600}>
                 {t("updates.available.emptyTitle")}

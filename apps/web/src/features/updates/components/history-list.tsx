@@ -1,5 +1,5 @@
 import { Text } from "@mantine/core";
-import { IconShieldCheck, IconShieldX } from "@tabler/icons-react";
+import { IconShieldCheck, IconShieldOff } from "@tabler/icons-react";
 import { verificationStatuses } from "@portal/contract";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -49,13 +49,14 @@ const publishedColumn = (t: TFunction, language: string) =>
   });
 const licenceColumn = (t: TFunction) =>
   column.accessor("licenseKey", { id: "licenseKey", header: () => t("updates.columns.licenseKey"), enableSorting: true, cell: ({ getValue }) => <LicenseKey value={getValue()} size="xs" /> });
-const statusColumns = (t: TFunction) => [
+/** The licence's verification, then the customer's over all of their licences ("Customer status", or for the customer "All your licences"). */
+const statusColumns = (t: TFunction, overall: "customerStatus" | "ownStatus") => [
   column.accessor("status", { id: "status", header: () => t("updates.columns.licenceStatus"), enableSorting: true, cell: ({ getValue }) => <LicenceVerificationBadge status={getValue()} /> }),
-  column.accessor("customerStatus", { id: "customerStatus", header: () => t("updates.columns.customerStatus"), cell: ({ getValue }) => <CustomerVerificationBadge status={getValue()} /> }),
+  column.accessor("customerStatus", { id: "customerStatus", header: () => t(`updates.columns.${overall}`), cell: ({ getValue }) => <CustomerVerificationBadge status={getValue()} /> }),
 ];
 
-/** Every customer's row: who, which licence, which update, both verification levels. */
-export const adminHistoryColumns: ListColumns<HistoryRow> = (t, language) => [
+/** Every customer's row: who, which licence, which update, both verification levels (the date is the updates list's). */
+export const adminHistoryColumns: ListColumns<HistoryRow> = (t) => [
   column.accessor("userName", {
     id: "userName",
     header: () => t("updates.columns.userName"),
@@ -78,8 +79,7 @@ export const adminHistoryColumns: ListColumns<HistoryRow> = (t, language) => [
   }),
   licenceColumn(t),
   versionColumn(t),
-  publishedColumn(t, language),
-  ...statusColumns(t),
+  ...statusColumns(t, "customerStatus"),
 ];
 
 /** The customer's own rows: the update (with its header), the licence, the verification. */
@@ -96,7 +96,7 @@ export const customerHistoryColumns: ListColumns<HistoryRow> = (t, language) => 
   }),
   publishedColumn(t, language),
   licenceColumn(t),
-  ...statusColumns(t),
+  ...statusColumns(t, "ownStatus"),
 ];
 
 /** Status for everyone; the update too for administrators (the list of updates is theirs to read). */
@@ -149,7 +149,7 @@ export function HistoryList({ admin }: { admin: boolean }) {
   const revoke: RowAction<HistoryRow> = {
     id: "revoke",
     label: t("updates.verify.revoke"),
-    icon: IconShieldX,
+    icon: IconShieldOff,
     color: "red",
     when: (row) => row.status === "verified",
     testId: "history-revoke",
@@ -179,7 +179,7 @@ export function HistoryList({ admin }: { admin: boolean }) {
       filters={filters}
       rowName={rowName}
       rowActions={admin ? { header: t("updates.columns.actions"), label: (row) => t("updates.history.actionsFor", { name: rowName(row) }), items: [verify, revoke] } : undefined}
-      minWidth={admin ? 1080 : 860}
+      minWidth={admin ? 1000 : 900}
       testId={admin ? "admin-history-table" : "history-table"}
     />
   );

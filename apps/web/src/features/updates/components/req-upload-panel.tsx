@@ -195,7 +195,7 @@ export function ReqUploadPanel() {
                   <LicenseKey value={stage.answer.license.key} />
                   <LicenseStatusBadge status={stage.answer.license.status} />
                 </Group>
-                <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
                   <Stack gap={0}>
                     <Text size="xs" c="dimmed">
                       {t("updates.req.plan")}

@@ -1,5 +1,5 @@
 import { Button, Group, Progress, Stack, Text } from "@mantine/core";
-import { IconPlayerStop } from "@tabler/icons-react";
+import { IconX } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "@/lib/format";
 import { progressPercent } from "@/lib/upload";
@@ -42,7 +42,7 @@ export function TransferProgress({
             : t("updates.transfer.soFar", { loaded: formatBytes(loaded, language) })}
         </Text>
         {onStop && (
-          <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconPlayerStop size={12} aria-hidden />} onClick={onStop}>
+          <Button size="compact-xs" variant="subtle" color="red" leftSection={<IconX size={12} aria-hidden />} onClick={onStop}>
             {stopLabel ?? t("updates.transfer.stop")}
           </Button>
         )}

@@ -61,9 +61,16 @@ function VersionCell({ update }: { update: Update }) {
       aria-haspopup="dialog"
       data-testid="update-open"
     >
-      <Text size="sm" fw={600} c={update.version ? "var(--mantine-color-anchor)" : "dimmed"} dir="ltr" style={{ whiteSpace: "nowrap", textDecoration: "underline", textUnderlineOffset: 3 }}>
-        {update.version ?? "—"}
-      </Text>
+      {update.version ? (
+        <Text size="sm" fw={600} c="var(--mantine-color-anchor)" dir="ltr" style={{ whiteSpace: "nowrap", textDecoration: "underline", textUnderlineOffset: 3 }}>
+          {update.version}
+        </Text>
+      ) : (
+        // A draft has no version until step 3: its name is said by the button's label.
+        <Text size="sm" c="dimmed" aria-hidden>
+          —
+        </Text>
+      )}
     </UnstyledButton>
   );
 }

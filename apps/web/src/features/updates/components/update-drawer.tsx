@@ -99,16 +99,16 @@ function Details({ update, onDelete }: { update: Update; onDelete: () => void })
           {update.type && <UpdateTypeBadge type={update.type} />}
         </Group>
         {update.header ? (
-          <Title order={3} fz="lg" dir="auto" style={{ overflowWrap: "anywhere" }}>
+          <Text fz="lg" fw={700} dir="auto" style={{ overflowWrap: "anywhere" }}>
             {update.header}
-          </Title>
+          </Text>
         ) : (
           <Text size="sm" c="dimmed">
             {t("updates.detail.draftNote")}
           </Text>
         )}
       </Stack>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
         <DetailField label={t("updates.columns.created")}>
           <Text size="sm">
             {update.createdBy
@@ -150,7 +150,7 @@ function Details({ update, onDelete }: { update: Update; onDelete: () => void })
       )}
 
       <Stack gap="xs" component="section" aria-labelledby="update-files-title">
-        <Title order={4} fz="sm" id="update-files-title">
+        <Title order={3} fz="sm" id="update-files-title">
           {t("updates.detail.files", countParams(update.files.length, language))}
         </Title>
         <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: "none" }}>
@@ -161,7 +161,7 @@ function Details({ update, onDelete }: { update: Update; onDelete: () => void })
       </Stack>
 
       <Stack gap="xs" component="section" aria-labelledby="update-commands-title">
-        <Title order={4} fz="sm" id="update-commands-title">
+        <Title order={3} fz="sm" id="update-commands-title">
           {t("updates.detail.commands", countParams(update.commands.length, language))}
         </Title>
         {update.commands.length === 0 ? (
@@ -183,7 +183,7 @@ function Details({ update, onDelete }: { update: Update; onDelete: () => void })
 
       {update.changeLog && (
         <Stack gap="xs" component="section" aria-labelledby="update-changelog-title">
-          <Title order={4} fz="sm" id="update-changelog-title">
+          <Title order={3} fz="sm" id="update-changelog-title">
             {t("updates.wizard.changeLog")}
           </Title>
           <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} dir="auto">

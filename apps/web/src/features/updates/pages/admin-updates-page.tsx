@@ -1,5 +1,5 @@
 import { Button, Tabs } from "@mantine/core";
-import { IconEye, IconHistory, IconPackage, IconPlayerPlay, IconPlus } from "@tabler/icons-react";
+import { IconCloudUpload, IconEye, IconHistory, IconPlayerPlay, IconPlus } from "@tabler/icons-react";
 import type { Update } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -67,7 +67,7 @@ export function AdminUpdatesPage() {
       />
       <Tabs value={view} onChange={select} keepMounted={false}>
         <Tabs.List aria-label={t("updates.admin.tabsLabel")} mb="md">
-          <Tabs.Tab value="updates" leftSection={<IconPackage size={16} aria-hidden />} data-testid="updates-tab">
+          <Tabs.Tab value="updates" leftSection={<IconCloudUpload size={16} aria-hidden />} data-testid="updates-tab">
             {t("updates.admin.updatesTab")}
           </Tabs.Tab>
           <Tabs.Tab value="history" leftSection={<IconHistory size={16} aria-hidden />} data-testid="history-tab">

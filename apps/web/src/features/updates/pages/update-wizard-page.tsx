@@ -1,6 +1,6 @@
-import { Alert, Button, Paper, Skeleton, Stack, Stepper } from "@mantine/core";
+import { Alert, Button, Paper, Skeleton, Stack, Stepper, Text, VisuallyHidden } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconAlertTriangle, IconArrowBackUp } from "@tabler/icons-react";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import type { Update } from "@portal/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
@@ -21,41 +21,52 @@ const COMMANDS = 1;
 const CHANGELOG = 2;
 const FINISHED = 3;
 
+const steps = [
+  { label: "updates.wizard.filesStep", hint: "updates.wizard.filesStepHint" },
+  { label: "updates.wizard.commandsStep", hint: "updates.wizard.commandsStepHint" },
+  { label: "updates.wizard.changelogStep", hint: "updates.wizard.changelogStepHint" },
+] as const;
+
 function WizardFrame({ title, active, onStepClick, children }: { title: string; active: number; onStepClick?: (step: number) => void; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // On a phone three labels do not fit beside each other: numbers only, and the step named above its content.
   const narrow = useMediaQuery("(max-width: 40em)");
-  const step = (index: number) => (active === index ? children : null);
+  const number = (index: number) => (index + 1).toLocaleString(i18n.resolvedLanguage ?? "en");
   return (
     <>
       <PageHeader
         title={title}
         description={t("updates.wizard.description")}
         actions={
-          <Button component={Link} to={paths.admin.updates} variant="default" leftSection={<IconArrowBackUp size={16} aria-hidden />}>
+          <Button component={Link} to={paths.admin.updates} variant="default">
             {t("updates.wizard.backToList")}
           </Button>
         }
       />
       <Paper withBorder radius="md" p={{ base: "sm", sm: "lg" }} maw={960}>
-        <Stepper
-          active={active}
-          onStepClick={onStepClick}
-          allowNextStepsSelect={false}
-          size={narrow ? "xs" : "sm"}
-          data-testid="update-wizard"
-          data-step={active}
-          styles={{ steps: { flexWrap: narrow ? "nowrap" : undefined } }}
-        >
-          <Stepper.Step label={t("updates.wizard.filesStep")} description={narrow ? undefined : t("updates.wizard.filesStepHint")} allowStepSelect={false}>
-            {step(FILES)}
-          </Stepper.Step>
-          <Stepper.Step label={t("updates.wizard.commandsStep")} description={narrow ? undefined : t("updates.wizard.commandsStepHint")} allowStepSelect={active === CHANGELOG}>
-            {step(COMMANDS)}
-          </Stepper.Step>
-          <Stepper.Step label={t("updates.wizard.changelogStep")} description={narrow ? undefined : t("updates.wizard.changelogStepHint")} allowStepSelect={false}>
-            {step(CHANGELOG)}
-          </Stepper.Step>
-          <Stepper.Completed>{step(FINISHED)}</Stepper.Completed>
+        <Stepper active={active} onStepClick={onStepClick} allowNextStepsSelect={false} size={narrow ? "xs" : "sm"} data-testid="update-wizard" data-step={active}>
+          {steps.map((step, index) => (
+            <Stepper.Step
+              key={step.label}
+              label={narrow ? <VisuallyHidden>{t(step.label)}</VisuallyHidden> : t(step.label)}
+              description={narrow ? undefined : t(step.hint)}
+              icon={number(index)}
+              // Back from the change log to the commands; the uploaded files are the draft's for good.
+              allowStepSelect={index === COMMANDS && active === CHANGELOG}
+            >
+              {active === index && (
+                <Stack gap="md">
+                  {narrow && (
+                    <Text size="sm" fw={600}>
+                      {t("updates.wizard.stepOf", { n: number(index), total: number(steps.length), label: t(step.label) })}
+                    </Text>
+                  )}
+                  {children}
+                </Stack>
+              )}
+            </Stepper.Step>
+          ))}
+          <Stepper.Completed>{active === FINISHED && children}</Stepper.Completed>
         </Stepper>
       </Paper>
     </>
@@ -108,7 +119,7 @@ function DraftWizard({ id }: { id: string }) {
   const active = update.status === "published" ? FINISHED : (step ?? COMMANDS);
   return (
     <WizardFrame title={title} active={active} onStepClick={(next) => next === COMMANDS && setStep(COMMANDS)}>
-      {active === COMMANDS && <CommandsStep key={update.updatedAt} update={update} onSent={() => setStep(CHANGELOG)} />}
+      {active === COMMANDS && <CommandsStep update={update} onSent={() => setStep(CHANGELOG)} />}
       {active === CHANGELOG && <ChangelogStep update={update} onPublished={() => setStep(FINISHED)} onBack={() => setStep(COMMANDS)} />}
       {active === FINISHED && <WizardFinished update={update} />}
     </WizardFrame>

@@ -1,5 +1,5 @@
 import { Button, Group, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { IconArrowBackUp, IconRocket } from "@tabler/icons-react";
+import { IconCheck } from "@tabler/icons-react";
 import { updateTypes, type Update, type UpdateType } from "@portal/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -39,18 +39,16 @@ export function ChangelogStep({ update, onPublished, onBack }: { update: Update;
       notifyMessage(checked.empty.length > 0 ? fillAll : t("updates.wizard.versionFormat"), "warning");
       return;
     }
-    send.mutate(
-      { id: update.id, body: { header: draft.header.trim(), version: draft.version.trim(), type: draft.type, changeLog: draft.changeLog.trim() } },
-      {
-        onSuccess: (publishedUpdate) => {
-          notifySuccess(t("updates.wizard.published", { version: publishedUpdate.version }));
-          onPublished(publishedUpdate);
-        },
-        onError: (error) => {
-          const reason = parseApiError(error, t).message;
-          if (errorCodeOf(error) === "update/version_not_newer") setVersionRefused(reason);
-          notifyMessage(t("updates.wizard.stepThreeFailed", { reason }), "error");
-        },
+    // mutateAsync, not mutate's callbacks: the published update re-renders the wizard (finished) before they would run.
+    send.mutateAsync({ id: update.id, body: { header: draft.header.trim(), version: draft.version.trim(), type: draft.type, changeLog: draft.changeLog.trim() } }).then(
+      (publishedUpdate) => {
+        notifySuccess(t("updates.wizard.published", { version: publishedUpdate.version }));
+        onPublished(publishedUpdate);
+      },
+      (error: unknown) => {
+        const reason = parseApiError(error, t).message;
+        if (errorCodeOf(error) === "update/version_not_newer") setVersionRefused(reason);
+        notifyMessage(t("updates.wizard.stepThreeFailed", { reason }), "error");
       },
     );
   };
@@ -90,7 +88,7 @@ export function ChangelogStep({ update, onPublished, onBack }: { update: Update;
           >
             <Group gap="lg" mt={8}>
               {updateTypes.map((type) => (
-                <Radio key={type} value={type} label={t(`updates.type.${type}`)} disabled={send.isPending} data-testid={`changelog-type-${type}`} />
+                <Radio key={type} value={type} label={t(`updates.type.${type}`)} error={marked("type")} disabled={send.isPending} data-testid={`changelog-type-${type}`} />
               ))}
             </Group>
           </Radio.Group>
@@ -121,7 +119,7 @@ export function ChangelogStep({ update, onPublished, onBack }: { update: Update;
           data-testid="changelog-text"
         />
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <Button variant="default" leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={onBack} disabled={send.isPending}>
+          <Button variant="default" onClick={onBack} disabled={send.isPending}>
             {t("updates.wizard.backToCommands")}
           </Button>
           <Group gap="md" wrap="wrap" justify="flex-end">
@@ -130,7 +128,7 @@ export function ChangelogStep({ update, onPublished, onBack }: { update: Update;
                 {fillAll}
               </Text>
             )}
-            <Button type="submit" loading={send.isPending} leftSection={<IconRocket size={16} aria-hidden />} data-testid="changelog-publish">
+            <Button type="submit" loading={send.isPending} leftSection={<IconCheck size={16} aria-hidden />} data-testid="changelog-publish">
               {t("updates.wizard.publish")}
             </Button>
           </Group>

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput, Tooltip, VisuallyHidden } from "@mantine/core";
-import { IconArrowDown, IconArrowUp, IconPlus, IconSend, IconTrash } from "@tabler/icons-react";
+import { IconArrowDown, IconArrowUp, IconCheck, IconPlus, IconTrash } from "@tabler/icons-react";
 import { UPDATE_LIMITS, type Update } from "@portal/contract";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -80,15 +80,13 @@ export function CommandsStep({ update, onSent }: { update: Update; onSent: (upda
       notifyMessage(checked.tooMany ? t("updates.wizard.tooManyCommands", { max: UPDATE_LIMITS.maxCommands }) : t("updates.wizard.fixCommands"), "warning");
       return;
     }
-    send.mutate(
-      { id: update.id, commands: commands.map((command) => command.text.trim()) },
-      {
-        onSuccess: (sent) => {
-          notifySuccess(t("updates.wizard.commandsSent"));
-          onSent(sent);
-        },
-        onError: (error) => notifyMessage(t("updates.wizard.commandsFailed", { reason: parseApiError(error, t).message }), "error"),
+    // mutateAsync, not mutate's callbacks: the saved draft re-renders the wizard, which may unmount this step first.
+    send.mutateAsync({ id: update.id, commands: commands.map((command) => command.text.trim()) }).then(
+      (sent) => {
+        notifySuccess(t("updates.wizard.commandsSent"));
+        onSent(sent);
       },
+      (error: unknown) => notifyMessage(t("updates.wizard.commandsFailed", { reason: parseApiError(error, t).message }), "error"),
     );
   };
 
@@ -114,7 +112,7 @@ export function CommandsStep({ update, onSent }: { update: Update; onSent: (upda
           {commands.map((command, index) => (
             <Paper key={command.id} withBorder radius="md" p="xs" component="li" data-testid="command-item">
               <Group gap="xs" wrap="nowrap" align="flex-start">
-                <Text size="sm" fw={600} c="dimmed" w={28} ta="center" pt={6} aria-hidden style={{ flexShrink: 0 }}>
+                <Text size="sm" fw={600} c="dimmed" w={28} ta="center" pt={8} aria-hidden style={{ flexShrink: 0 }}>
                   {number(index)}
                 </Text>
                 <TextInput
@@ -135,7 +133,7 @@ export function CommandsStep({ update, onSent }: { update: Update; onSent: (upda
                   error={problemText(problems?.[command.id])}
                   maxLength={UPDATE_LIMITS.maxCommandLength}
                   dir="ltr"
-                  ff="monospace"
+                  styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
                   disabled={send.isPending}
                   style={{ flex: 1, minWidth: 0 }}
                   data-testid="command-input"
@@ -196,7 +194,7 @@ export function CommandsStep({ update, onSent }: { update: Update; onSent: (upda
         >
           {t("updates.wizard.addCommand")}
         </Button>
-        <Button onClick={submit} loading={send.isPending} leftSection={<IconSend size={16} aria-hidden />} data-testid="commands-send">
+        <Button onClick={submit} loading={send.isPending} leftSection={<IconCheck size={16} aria-hidden />} data-testid="commands-send">
           {t("updates.wizard.sendCommands")}
         </Button>
       </Group>

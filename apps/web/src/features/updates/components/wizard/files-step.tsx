@@ -1,7 +1,7 @@
 import "@mantine/dropzone/styles.css";
 import { ActionIcon, Alert, Button, FileButton, Group, Paper, SimpleGrid, Stack, Text, TextInput, ThemeIcon } from "@mantine/core";
 import { Dropzone } from "@mantine/dropzone";
-import { IconAlertTriangle, IconFilePlus, IconFileZip, IconUpload, IconX } from "@tabler/icons-react";
+import { IconAlertTriangle, IconFileText, IconFileUpload, IconUpload, IconX } from "@tabler/icons-react";
 import { UPDATE_LIMITS, UPDATE_PACKAGE_NAMES, type Update } from "@portal/contract";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +21,7 @@ function ChosenFile({ file, onRemove, removeLabel, disabled }: { file: File; onR
   return (
     <Group gap="sm" wrap="nowrap">
       <ThemeIcon variant="light" size={36} radius="md">
-        <IconFileZip size={20} aria-hidden />
+        <IconFileText size={20} aria-hidden />
       </ThemeIcon>
       <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
         <Text size="sm" fw={600} dir="ltr" ta="start" truncate="end">
@@ -208,7 +208,7 @@ export function FilesStep({ onUploaded }: { onUploaded: (update: Update) => void
           </Stack>
           <FileButton onChange={addExtras} multiple disabled={busy || draft.extras.length >= UPDATE_LIMITS.maxExtras}>
             {(props) => (
-              <Button {...props} variant="default" size="xs" leftSection={<IconFilePlus size={14} aria-hidden />} data-testid="extras-add">
+              <Button {...props} variant="default" size="xs" leftSection={<IconFileUpload size={14} aria-hidden />} data-testid="extras-add">
                 {t("updates.wizard.addExtras")}
               </Button>
             )}

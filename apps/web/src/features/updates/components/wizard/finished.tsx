@@ -1,5 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconCircleCheck, IconList, IconPlus, IconShieldCheck } from "@tabler/icons-react";
+import { IconCircleCheck, IconPlus, IconShieldCheck } from "@tabler/icons-react";
 import type { Update } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -29,7 +29,7 @@ export function WizardFinished({ update }: { update: Update }) {
             </Text>
           </Stack>
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" verticalSpacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" verticalSpacing="md">
           <DetailField label={t("updates.wizard.header")}>
             <Text size="sm" fw={500} dir="auto" style={{ overflowWrap: "anywhere" }}>
               {update.header}
@@ -57,7 +57,7 @@ export function WizardFinished({ update }: { update: Update }) {
           <Button component={Link} to={verifyLink(update.id)} leftSection={<IconShieldCheck size={16} aria-hidden />} data-testid="finished-verify">
             {t("updates.detail.verifyLicences")}
           </Button>
-          <Button component={Link} to={paths.admin.updates} variant="default" leftSection={<IconList size={16} aria-hidden />}>
+          <Button component={Link} to={paths.admin.updates} variant="default">
             {t("updates.wizard.backToList")}
           </Button>
           <Button component={Link} to={paths.admin.updateNew} variant="subtle" leftSection={<IconPlus size={16} aria-hidden />}>
