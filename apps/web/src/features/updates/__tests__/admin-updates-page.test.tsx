@@ -1,35 +1,13 @@
-import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
-import type { Update } from "@portal/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { click, mount, stubBrowserApis, unmount, waitFor } from "@/test/dom";
+import { allByTestId, byTestId, mountInApp, pageText } from "@/test/app";
+import { click, stubBrowserApis, unmount, waitFor } from "@/test/dom";
 import { AdminUpdatesPage } from "../pages/admin-updates-page";
+import { updateFixture } from "./fixtures";
 
-const update = (overrides: Partial<Update>): Update => ({
-  id: "11111111-1111-4111-8111-111111111111",
-  status: "draft",
-  version: null,
-  type: null,
-  header: null,
-  changeLog: null,
+const draft = updateFixture({ commands: ["systemctl restart portal"] });
+const published = updateFixture({
   commands: ["systemctl restart portal"],
-  files: [
-    { name: "backend.zip", kind: "backend", path: "backend.zip", size: 2 * 1024 * 1024, sha256: "a".repeat(64) },
-    { name: "frontend.zip", kind: "frontend", path: "frontend.zip", size: 1024 * 1024, sha256: "b".repeat(64) },
-    { name: "portal.ini", kind: "extra", path: "config/portal.ini", size: 120, sha256: "c".repeat(64) },
-  ],
-  totalSize: 3 * 1024 * 1024 + 120,
-  createdAt: "2026-11-23T10:00:00.000Z",
-  updatedAt: "2026-11-23T10:00:00.000Z",
-  publishedAt: null,
-  createdBy: { id: "22222222-2222-4222-8222-222222222222", name: "Ada Admin" },
-  verifiedLicenses: 0,
-  ...overrides,
-});
-const draft = update({});
-const published = update({
   id: "33333333-3333-4333-8333-333333333333",
   status: "published",
   version: "2.4.0",
@@ -58,34 +36,17 @@ function render(url: string) {
             : published;
     return new Response(JSON.stringify({ status: "success", data }), { status: 200, headers: { "content-type": "application/json" } });
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: "*",
-        element: (
-          <>
-            <Location />
-            <AdminUpdatesPage />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [url] },
-  );
-  mount(
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
+  mountInApp(
+    <>
+      <Location />
+      <AdminUpdatesPage />
+    </>,
+    { url },
   );
 }
 
-const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const all = (id: string) => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
-const text = () => document.body.textContent ?? "";
+const all = allByTestId;
+const text = pageText;
 
 beforeAll(stubBrowserApis);
 afterEach(() => {

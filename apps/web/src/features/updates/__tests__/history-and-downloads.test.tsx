@@ -1,32 +1,16 @@
-import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
-import { customerVerificationStatuses, type UpdateHistoryRow } from "@portal/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Blob as NodeBlob } from "node:buffer";
+import { customerVerificationStatuses, type UpdateHistoryRow } from "@portal/contract";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { click, mount, stubBrowserApis, unmount, waitFor } from "@/test/dom";
+import { allByTestId, byTestId, mountInApp, pageText } from "@/test/app";
+import { click, stubBrowserApis, unmount, waitFor } from "@/test/dom";
 import { DownloadControl } from "../components/download-control";
 import { HistoryList } from "../components/history-list";
 import { CustomerVerificationBadge, LicenceVerificationBadge, customerVerificationColor, licenceVerificationColor } from "../components/update-badges";
 
-function render(element: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: "*", element }]);
-  mount(
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
-
-const text = () => document.body.textContent ?? "";
-const byTestId = (id: string, scope: ParentNode = document) => scope.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const all = (id: string) => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
+const render = (element: ReactNode) => mountInApp(element);
+const text = pageText;
+const all = allByTestId;
 
 beforeAll(stubBrowserApis);
 afterEach(() => {

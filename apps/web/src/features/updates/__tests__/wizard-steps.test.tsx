@@ -1,49 +1,18 @@
-import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
-import type { Update } from "@portal/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, type ReactNode } from "react";
-import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { allByTestId, byTestId, mountInApp, pageText } from "@/test/app";
+import { click, stubBrowserApis, type, unmount, waitFor } from "@/test/dom";
 import { FakeXhr } from "@/test/fake-xhr";
-import { click, mount, stubBrowserApis, type, unmount, waitFor } from "@/test/dom";
 import { ChangelogStep } from "../components/wizard/changelog-step";
 import { CommandsStep } from "../components/wizard/commands-step";
 import { FilesStep } from "../components/wizard/files-step";
 import { UpdateWizardPage } from "../pages/update-wizard-page";
+import { updateFixture } from "./fixtures";
 
-const draft = (overrides: Partial<Update> = {}): Update => ({
-  id: "11111111-1111-4111-8111-111111111111",
-  status: "draft",
-  version: null,
-  type: null,
-  header: null,
-  changeLog: null,
-  commands: [],
-  files: [
-    { name: "backend.zip", kind: "backend", path: "backend.zip", size: 2048, sha256: "a".repeat(64) },
-    { name: "frontend.zip", kind: "frontend", path: "frontend.zip", size: 1024, sha256: "b".repeat(64) },
-  ],
-  totalSize: 3072,
-  createdAt: "2026-11-23T10:00:00.000Z",
-  updatedAt: "2026-11-23T10:00:00.000Z",
-  publishedAt: null,
-  createdBy: { id: "22222222-2222-4222-8222-222222222222", name: "Ada Admin" },
-  verifiedLicenses: 0,
-  ...overrides,
-});
+const draft = updateFixture;
 
-function render(element: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  mount(
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>{element}</MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+// Steps are rendered on their own, inside the app's providers.
+const render = (element: ReactNode) => mountInApp(element);
 
 type Call = { method: string; path: string; body: unknown };
 const ok = (data: unknown) => ({ status: 200, body: { status: "success", data } });
@@ -62,9 +31,8 @@ function serve(answer: (call: Call) => { status: number; body?: unknown }, readD
 }
 
 const zip = (name: string, size = 100) => new File([new Uint8Array(size)], name, { type: "application/zip" });
-const text = () => document.body.textContent ?? "";
-const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const all = (id: string) => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
+const text = pageText;
+const all = allByTestId;
 const button = (name: string) => [...document.querySelectorAll<HTMLElement>("button")].find((element) => element.textContent === name || element.getAttribute("aria-label") === name);
 
 /** Chooses files in a file input as the browser's picker would. */
@@ -290,18 +258,7 @@ describe("the wizard page of a draft", { timeout: 20_000 }, () => {
       if (call.path === "/api/v1/updates") return ok({ items: [], total: 0, page: 1, pageSize: 100 });
       return ok(current);
     }, 200);
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-    const router = createMemoryRouter([{ path: "/admin/admin-updates/drafts/:id", element: <UpdateWizardPage /> }], {
-      initialEntries: [`/admin/admin-updates/drafts/${current.id}`],
-    });
-    mount(
-      <MantineProvider env="test">
-        <Notifications />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    mountInApp(<UpdateWizardPage />, { url: `/admin/admin-updates/drafts/${current.id}`, path: "/admin/admin-updates/drafts/:id" });
     await waitFor(() => expect(byTestId("wizard-commands")).toBeTruthy());
     expect((all("command-input") as HTMLInputElement[]).map((input) => input.value)).toEqual(["stop portal"]);
     expect(byTestId("update-wizard")?.dataset.step).toBe("1");

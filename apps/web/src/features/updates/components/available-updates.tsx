@@ -96,8 +96,9 @@ function AvailableUpdateCard({ update, licenseToken }: { update: AvailableUpdate
               {t("updates.available.publishedSize", { date: formatDate(update.publishedAt, language), size: formatBytes(update.totalSize, language) })}
             </Text>
           </Group>
-          <Title order={4} fz="md" fw={600} id={`${filesId}-title`} dir="auto" style={{ overflowWrap: "anywhere" }}>
-            {update.header}
+          {/* The header keeps its own direction (bdi) and the page's alignment, as ticket subjects do. */}
+          <Title order={4} fz="md" fw={600} id={`${filesId}-title`} style={{ overflowWrap: "anywhere" }}>
+            <bdi>{update.header}</bdi>
           </Title>
         </Stack>
         <ChangeLogText text={update.changeLog} />

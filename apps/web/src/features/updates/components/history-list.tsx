@@ -72,8 +72,8 @@ export const adminHistoryColumns: ListColumns<HistoryRow> = (t) => [
     header: () => t("updates.columns.customer"),
     enableSorting: true,
     cell: ({ getValue }) => (
-      <Text size="sm" dir="auto" truncate="end" maw={180} title={getValue()}>
-        {getValue()}
+      <Text size="sm" truncate="end" maw={180} title={getValue()}>
+        <bdi>{getValue()}</bdi>
       </Text>
     ),
   }),
@@ -89,8 +89,8 @@ export const customerHistoryColumns: ListColumns<HistoryRow> = (t, language) => 
     id: "header",
     header: () => t("updates.columns.header"),
     cell: ({ getValue }) => (
-      <Text size="sm" lineClamp={2} maw={280} dir="auto">
-        {getValue()}
+      <Text size="sm" lineClamp={2} maw={280}>
+        <bdi>{getValue()}</bdi>
       </Text>
     ),
   }),

@@ -91,8 +91,8 @@ export const updateColumns: ListColumns<Update> = (t, language) => [
     cell: ({ getValue }) => {
       const header = getValue();
       return header ? (
-        <Text size="sm" lineClamp={2} maw={300} dir="auto">
-          {header}
+        <Text size="sm" lineClamp={2} maw={300}>
+          <bdi>{header}</bdi>
         </Text>
       ) : (
         <Text size="sm" c="dimmed">

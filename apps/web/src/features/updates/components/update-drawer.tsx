@@ -99,8 +99,8 @@ function Details({ update, onDelete }: { update: Update; onDelete: () => void })
           {update.type && <UpdateTypeBadge type={update.type} />}
         </Group>
         {update.header ? (
-          <Text fz="lg" fw={700} dir="auto" style={{ overflowWrap: "anywhere" }}>
-            {update.header}
+          <Text fz="lg" fw={700} style={{ overflowWrap: "anywhere" }}>
+            <bdi>{update.header}</bdi>
           </Text>
         ) : (
           <Text size="sm" c="dimmed">
@@ -213,8 +213,8 @@ export function UpdateDrawer() {
         position={dir === "rtl" ? "left" : "right"}
         size={narrow ? "100%" : "lg"}
         title={
-          <Text fw={700} dir="auto">
-            {title}
+          <Text fw={700}>
+            <bdi>{title}</bdi>
           </Text>
         }
         closeButtonProps={{ "aria-label": t("common.close") }}

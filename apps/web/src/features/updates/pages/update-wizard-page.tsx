@@ -58,7 +58,7 @@ function WizardFrame({ title, active, onStepClick, children }: { title: string; 
                 <Stack gap="md">
                   {narrow && (
                     <Text size="sm" fw={600}>
-                      {t("updates.wizard.stepOf", { n: number(index), total: number(steps.length), label: t(step.label) })}
+                      {t("updates.wizard.stepOf", { n: number(index), total: steps.length.toLocaleString(i18n.resolvedLanguage ?? "en"), label: t(step.label) })}
                     </Text>
                   )}
                   {children}

@@ -11,6 +11,12 @@ import { checkCommands, moveItem, type CommandDraft, type CommandProblem } from 
 let commandCounter = 0;
 const newCommand = (text = ""): CommandDraft => ({ id: `command-${(commandCounter += 1)}`, text });
 
+/** The two move buttons of a command. */
+const moves = [
+  { by: -1, control: "up", tooltip: "updates.wizard.moveUp", label: "updates.wizard.moveUpNamed" },
+  { by: 1, control: "down", tooltip: "updates.wizard.moveDown", label: "updates.wizard.moveDownNamed" },
+] as const;
+
 /** Where focus goes after a change: a command's input, or one of its move buttons after it moved. */
 type FocusTarget = { id: string; control: "input" | "up" | "down" };
 
@@ -111,7 +117,8 @@ export function CommandsStep({ update, onSent }: { update: Update; onSent: (upda
         <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: "none" }} aria-label={t("updates.wizard.commandsLabel")} data-testid="commands-list">
           {commands.map((command, index) => (
             <Paper key={command.id} withBorder radius="md" p="xs" component="li" data-testid="command-item">
-              <Group gap="xs" wrap="nowrap" align="flex-start">
+              {/* On a phone the buttons wrap under the command rather than squeeze it. */}
+              <Group gap="xs" wrap="wrap" align="flex-start">
                 <Text size="sm" fw={600} c="dimmed" w={28} ta="center" pt={8} aria-hidden style={{ flexShrink: 0 }}>
                   {number(index)}
                 </Text>
@@ -135,36 +142,29 @@ export function CommandsStep({ update, onSent }: { update: Update; onSent: (upda
                   dir="ltr"
                   styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
                   disabled={send.isPending}
-                  style={{ flex: 1, minWidth: 0 }}
+                  style={{ flex: "1 1 200px", minWidth: 0 }}
                   data-testid="command-input"
                 />
-                <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
-                  <Tooltip label={t("updates.wizard.moveUp")} withArrow openDelay={300}>
-                    <ActionIcon
-                      ref={register(command.id, "up")}
-                      variant="subtle"
-                      size="lg"
-                      disabled={index === 0 || send.isPending}
-                      onClick={() => move(index, -1)}
-                      aria-label={t("updates.wizard.moveUpNamed", { position: number(index) })}
-                      data-testid="command-up"
-                    >
-                      <IconArrowUp size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t("updates.wizard.moveDown")} withArrow openDelay={300}>
-                    <ActionIcon
-                      ref={register(command.id, "down")}
-                      variant="subtle"
-                      size="lg"
-                      disabled={index === commands.length - 1 || send.isPending}
-                      onClick={() => move(index, 1)}
-                      aria-label={t("updates.wizard.moveDownNamed", { position: number(index) })}
-                      data-testid="command-down"
-                    >
-                      <IconArrowDown size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                <Group gap={2} wrap="nowrap" ms="auto" style={{ flexShrink: 0 }}>
+                  {moves.map((direction) => {
+                    const up = direction.by < 0;
+                    const Icon = up ? IconArrowUp : IconArrowDown;
+                    return (
+                      <Tooltip key={direction.control} label={t(direction.tooltip)} withArrow openDelay={300}>
+                        <ActionIcon
+                          ref={register(command.id, direction.control)}
+                          variant="subtle"
+                          size="lg"
+                          disabled={(up ? index === 0 : index === commands.length - 1) || send.isPending}
+                          onClick={() => move(index, direction.by)}
+                          aria-label={t(direction.label, { position: number(index) })}
+                          data-testid={`command-${direction.control}`}
+                        >
+                          <Icon size={16} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    );
+                  })}
                   <Tooltip label={t("updates.wizard.removeCommand")} withArrow openDelay={300}>
                     <ActionIcon
                       variant="subtle"

@@ -31,8 +31,8 @@ export function WizardFinished({ update }: { update: Update }) {
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" verticalSpacing="md">
           <DetailField label={t("updates.wizard.header")}>
-            <Text size="sm" fw={500} dir="auto" style={{ overflowWrap: "anywhere" }}>
-              {update.header}
+            <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
+              <bdi>{update.header}</bdi>
             </Text>
           </DetailField>
           <DetailField label={t("updates.wizard.version")}>
