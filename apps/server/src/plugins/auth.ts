@@ -26,7 +26,7 @@ export const authPlugin = fp(
     // The OpenAPI document marks public routes as needing no bearer token.
     app.addHook("onRoute", (route) => {
       if (route.config?.access === "public" && route.schema) route.schema = { ...route.schema, security: [] };
-      if (route.config?.access === "license" && route.schema) route.schema = { ...route.schema, security: [{ licenseToken: [] }, { bearer: [] }] };
+      if (route.config?.access === "license" && route.schema) route.schema = { security: [{ licenseToken: [] }, { bearer: [] }], ...route.schema };
     });
     app.decorateRequest("user", null);
     app.decorateRequest("sessionId", null);

@@ -3,6 +3,8 @@ import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { License, LicenseRequest, Page, Plan, User } from "@portal/contract";
@@ -285,4 +287,21 @@ export async function issueLicences(
   const mine = json<{ data: Page<License> }>(await call(app, { method: "GET", url: "/api/v1/licenses?pageSize=100", token: customer.token })).data.items;
   const issued = new Set(json<{ data: LicenseRequest }>(approved).data.licenseIds);
   return { admin, plan, feature, customer, request: json<{ data: LicenseRequest }>(approved).data, licenses: mine.filter((license) => issued.has(license.id)) };
+}
+
+/** Every file under the test app's store (DATA_DIR/files), its temporary area included, sorted. */
+export async function storedFiles(testApp: TestApp): Promise<string[]> {
+  const root = path.join(testApp.dataDir, "files");
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/** Row counts of these tables under the names given: what a refused request must leave as it was. */
+export async function rowCounts<Name extends string>(testApp: TestApp, tables: Record<Name, PgTable>): Promise<Record<Name, number>> {
+  const counts = Object.fromEntries(Object.entries<PgTable>(tables).map(([name, table]) => [name, sql<number>`(select count(*)::int from ${table})`]));
+  const [row] = await testApp.database.db.select(counts).from(sql`(select 1) as one`);
+  return row as Record<Name, number>;
 }

@@ -1,10 +1,9 @@
 import { createPublicKey, verify } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { formatLicenseKey, isWellFormedLicenseKey, type License, type LicenseRequest, type Page, type Plan, type ValidationData } from "@portal/contract";
+import { formatLicenseKey, isWellFormedLicenseKey, type License, type LicenseRequest, type Page, type ValidationData } from "@portal/contract";
 import { auditEvents, licenses, users } from "../../db/schema/index.js";
 import {
-  adminToken,
   call,
   createCustomer,
   createPlanWithFeature,

@@ -1,13 +1,11 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
-import { readdir } from "node:fs/promises";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Page, Ticket, TicketInbox, TicketMessage, TicketRead, TicketStats, TicketSummary } from "@portal/contract";
 import { auditEvents, jobs, ticketAttachments, ticketMessages, tickets, users } from "../../db/schema/index.js";
 import { addMessage } from "./tickets.service.js";
-import { adminToken, call, createCustomer, firstError, json, registerUser, useTestApp, verifyEmailOf } from "../../test/helpers.js";
+import { adminToken, call, createCustomer, firstError, json, registerUser, useTestApp, verifyEmailOf, rowCounts as rowCountsOf, storedFiles as storedFilesOf } from "../../test/helpers.js";
 
 const t = useTestApp();
 
@@ -67,22 +65,8 @@ async function fetchTicket(token: string, ticketId: string) {
 
 const action = (token: string, ticketId: string, name: string) => call(t.app, { method: "POST", url: `/api/v1/tickets/${ticketId}/${name}`, token });
 
-async function storedFiles(): Promise<string[]> {
-  const root = path.join(t.dataDir, "files");
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-async function rowCounts() {
-  const [row] = await t.database.db
-    .select({
-      tickets: sql<number>`(select count(*)::int from ${tickets})`,
-      messages: sql<number>`(select count(*)::int from ${ticketMessages})`,
-      attachments: sql<number>`(select count(*)::int from ${ticketAttachments})`,
-    })
-    .from(sql`(select 1) as one`);
-  return row!;
-}
+const storedFiles = () => storedFilesOf(t);
+const rowCounts = () => rowCountsOf(t, { tickets, messages: ticketMessages, attachments: ticketAttachments });
 
 describe("tickets: who sees and does what", () => {
   it("keeps another customer's ticket and its files hidden: 404 ticket/not_found everywhere", async () => {

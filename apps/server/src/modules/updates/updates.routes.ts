@@ -236,6 +236,8 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [".req flow", ...tags],
         operationId: "listAvailableUpdates",
+        // The licence token alone: a bearer token does not say which licence is asking.
+        security: [{ licenseToken: [] }],
         summary: "The updates a licence token may take: published, verified for its licence, newer than the installed version",
         description:
           "Header `X-License-Token` from `POST /api/v1/req/auth`. When line 2 of that .req was a JSON object with a `version` field that reads as a semantic version (a leading `v` is allowed), only updates above it are listed. Newest first.",

@@ -9,7 +9,7 @@ import yauzl from "yauzl";
 import yazl from "yazl";
 import type { AvailableUpdates, Page, SignedManifest, Update, UpdateHistoryRow, UpdateManifest } from "@portal/contract";
 import { auditEvents, jobs, notifications, updateFiles, updates, updateVerifications } from "../../db/schema/index.js";
-import { adminToken, call, createCustomer, firstError, issueLicences, json, multipartFile, useTestApp } from "../../test/helpers.js";
+import { adminToken, call, createCustomer, firstError, issueLicences, json, multipartFile, useTestApp, rowCounts as rowCountsOf, storedFiles as storedFilesOf } from "../../test/helpers.js";
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const MAX_EXPANDED_BYTES = 16 * 1024 * 1024;
@@ -223,25 +223,8 @@ async function listeningAddress(): Promise<string> {
 /** An id nothing has. */
 const UNKNOWN_ID = "5b1e2b56-f886-4e6a-a7f6-92924aea4819";
 
-async function storedFiles(): Promise<string[]> {
-  const root = path.join(t.dataDir, "files");
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-}
-
-async function rowCounts() {
-  const [row] = await t.database.db
-    .select({
-      updates: sql<number>`(select count(*)::int from ${updates})`,
-      files: sql<number>`(select count(*)::int from ${updateFiles})`,
-      verifications: sql<number>`(select count(*)::int from ${updateVerifications})`,
-    })
-    .from(sql`(select 1) as one`);
-  return row!;
-}
+const storedFiles = () => storedFilesOf(t);
+const rowCounts = () => rowCountsOf(t, { updates, files: updateFiles, verifications: updateVerifications });
 
 async function expectNothingStored<T>(action: () => Promise<T>): Promise<T> {
   const filesBefore = await storedFiles();
