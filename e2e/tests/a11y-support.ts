@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
-import { admin, apiLogin, expect, PASSWORD, planBody, readyAccount } from "./support";
+import { admin, apiLogin, expect, PASSWORD, planBody, publishUpdateThroughApi, readyAccount, uploadUpdateThroughApi, verifyLicenseThroughApi } from "./support";
 
 /** WCAG 2.0/2.1 A and AA, and 2.2 AA (the issue's rule set). */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -202,6 +202,8 @@ export interface Seed {
   pendingRequestId: string;
   /** The customer's ticket with a reply and an internal note (the thread pages, the messages dropdown). */
   ticketId: string;
+  /** An update still a draft (its drawer, its wizard at step 2). */
+  draftUpdateId: string;
 }
 
 let counter = 0;
@@ -286,5 +288,18 @@ export async function seed(request: APIRequestContext): Promise<Seed> {
   const patched = await request.patch(`/api/v1/users/${idOf(disabled)}`, { headers: asAdmin, data: { status: "disabled" } });
   expect(patched.status(), await patched.text()).toBe(200);
 
-  return { adminToken, customerToken, planId: plan.id, pendingRequestId: requestIds[3]!, ticketId: ticket.id };
+  // Updates: a draft, and a published one verified for one of the customer's two licences (the
+  // history's Verified, Not Verified and Partially Verified badges).
+  const draftUpdate = await uploadUpdateThroughApi(request, adminToken, [{ name: "portal.ini", path: "config/portal.ini", data: Buffer.from("[portal]\n") }]);
+  const published = await publishUpdateThroughApi(request, adminToken, {
+    header: "Faster activation",
+    type: "minor",
+    changeLog: "Activation takes one request.",
+    commands: ["systemctl restart portal"],
+  });
+  const licences = await request.get("/api/v1/licenses", { headers: asCustomer, params: { pageSize: 100 } });
+  const licenceIds = ((await licences.json()) as Envelope<{ items: { id: string }[] }>).data.items.map((licence) => licence.id);
+  await verifyLicenseThroughApi(request, adminToken, published.id, licenceIds[0]!);
+
+  return { adminToken, customerToken, planId: plan.id, pendingRequestId: requestIds[3]!, ticketId: ticket.id, draftUpdateId: draftUpdate.id };
 }

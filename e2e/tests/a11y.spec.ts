@@ -51,6 +51,7 @@ const names = {
   details: { en: "Details", fa: "جزئیات" },
   approve: { en: "Approve", fa: "تأیید" },
   addFeature: { en: "Add feature", fa: "افزودن ویژگی" },
+  revokeVerification: { en: "Revoke verification", fa: "لغو تأیید" },
 } satisfies Record<string, Record<Language, string>>;
 
 const button = (session: Session, name: keyof typeof names) =>
@@ -117,6 +118,15 @@ const adminScreens: Screen[] = [
   at("admin/log-monitor", "/admin/log-monitor"),
   at("admin/mfa-authenticator", "/admin/mfa-authenticator"),
   at("admin/admin-updates", "/admin/admin-updates"),
+  at("admin/admin-updates (history)", "/admin/admin-updates?view=history"),
+  at("admin/admin-updates/new", "/admin/admin-updates/new"),
+  { name: "admin/admin-updates/drafts/:id", path: (data) => `/admin/admin-updates/drafts/${data.draftUpdateId}` },
+  { name: "drawer: update details", path: (data) => `/admin/admin-updates?update=${data.draftUpdateId}` },
+  {
+    name: "dialog: revoke verification (confirm)",
+    path: () => "/admin/admin-updates?view=history&status=verified",
+    open: async (s) => s.page.getByRole("main").getByRole("button", { name: new RegExp(`^${names.revokeVerification[s.language]}: `) }).first().click(),
+  },
   { name: "license-requests/edit/:id", path: (data) => `/license-requests/edit/${data.pendingRequestId}` },
   { name: "dialog: approve request (confirm)", path: () => "/admin/license-requests", open: async (s) => button(s, "approve").click() },
   { name: "dialog: feature form", path: () => "/admin/manage-features", open: async (s) => button(s, "addFeature").click() },

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { admin, apiLogin, expect, PASSWORD, planBody, readyAccount, signedInPage, test } from "./support";
+import { admin, apiLogin, expect, PASSWORD, planBody, readyAccount, reqFile, signedInPage, test } from "./support";
 
 /**
  * Issue 6 in the browser: a customer requests a licence → an administrator approves it in the UI →
@@ -75,11 +75,6 @@ async function licensesOf(request: APIRequestContext, token: string): Promise<Li
   const response = await request.get("/api/v1/licenses", { headers: auth(token), params: { pageSize: 100 } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as Envelope<{ items: LicenseRow[] }>).data.items;
-}
-
-/** A .req as a customer's product writes it: line 1 the key, line 2 JSON describing the installation. */
-function reqFile(key: string, installation: Record<string, string>): Buffer {
-  return Buffer.from(`${key}\n${JSON.stringify(installation)}\n`, "utf8");
 }
 
 async function signIn(page: Page, token: string): Promise<void> {
@@ -187,7 +182,7 @@ test.describe("licences", () => {
     await page.getByTestId("sidebar").getByRole("link", { name: "Updates" }).click();
     await expect(page).toHaveURL(/\/updates$/);
     await expect(page.getByRole("heading", { level: 1, name: "Updates" })).toBeVisible();
-    await expect(page.getByText("No updates yet")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Update history" })).toBeVisible();
     await page.getByTestId("req-upload").locator('input[type="file"]').setInputFiles({
       name: "build-01.req",
       mimeType: "application/octet-stream",

@@ -1,6 +1,7 @@
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { crc32 } from "node:zlib";
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
 export const admin = {
@@ -246,4 +247,142 @@ export function planBody(name: string, featureIds: string[], price: number): Rec
     serviceIds: [],
     active: true,
   };
+}
+
+/** A ZIP archive of stored (uncompressed) entries, as the update packages need: made here, no tool. */
+export function zipArchive(entries: { name: string; data: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, "utf8");
+    const crc = crc32(entry.data) >>> 0;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(0x0800, 6); // UTF-8 names
+    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt32LE(0, 10); // time and date
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    local.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4); // made by
+    central.writeUInt16LE(20, 6); // needed
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(0, 10);
+    central.writeUInt32LE(0, 12);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(entry.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, entry.data);
+    centrals.push(central, name);
+    offset += local.length + name.length + entry.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+export const sha256Of = (data: Buffer) => createHash("sha256").update(data).digest("hex");
+
+/** The newest published version by precedence, and the next one above it (`bump` a major or a minor). */
+export async function nextUpdateVersion(request: APIRequestContext, adminToken: string, bump: "major" | "minor"): Promise<string> {
+  const response = await request.get("/api/v1/updates", {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    params: { status: "published", sort: "version", order: "desc", pageSize: 1 },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const latest = ((await response.json()) as Envelope<{ items: { version: string }[] }>).data.items[0]?.version ?? "1.0.0";
+  const [major = 1, minor = 0] = latest.split(/[.-]/).map(Number);
+  return bump === "major" ? `${major + 1}.0.0` : `${major}.${minor + 1}.0`;
+}
+
+/** Step 1 through the API: backend.zip and frontend.zip (small real ZIPs) and extras; answers the draft. */
+export async function uploadUpdateThroughApi(
+  request: APIRequestContext,
+  adminToken: string,
+  extras: { name: string; path: string; data: Buffer }[] = [],
+): Promise<{ id: string; files: { name: string; path: string; sha256: string; size: number }[] }> {
+  const packageOf = (name: string) => zipArchive([{ name: `${name}/index.js`, data: Buffer.from(`// ${name} of an e2e update\n`) }]);
+  const form = new FormData();
+  form.append("backend", new Blob([new Uint8Array(packageOf("server"))]), "backend.zip");
+  form.append("frontend", new Blob([new Uint8Array(packageOf("web"))]), "frontend.zip");
+  for (const extra of extras) {
+    form.append("extras", new Blob([new Uint8Array(extra.data)]), extra.name);
+    form.append("extraPaths", extra.path);
+  }
+  const response = await request.post("/api/v1/updates", { headers: { Authorization: `Bearer ${adminToken}` }, multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as Envelope<{ id: string; files: { name: string; path: string; sha256: string; size: number }[] }>).data;
+}
+
+/**
+ * An update published through the API: uploaded, its commands, then its change log at the next minor
+ * version (read again and retried when another worker published in between).
+ */
+export async function publishUpdateThroughApi(
+  request: APIRequestContext,
+  adminToken: string,
+  changeLog: { header: string; type: "major" | "minor"; changeLog: string; commands?: string[] },
+): Promise<{ id: string; version: string }> {
+  const headers = { Authorization: `Bearer ${adminToken}` };
+  const draft = await uploadUpdateThroughApi(request, adminToken);
+  const commands = await request.put(`/api/v1/updates/${draft.id}/commands`, { headers, data: { commands: changeLog.commands ?? [] } });
+  expect(commands.status(), await commands.text()).toBe(200);
+  for (let attempt = 0; ; attempt += 1) {
+    const version = await nextUpdateVersion(request, adminToken, "minor");
+    const published = await request.put(`/api/v1/updates/${draft.id}/changelog`, {
+      headers,
+      data: { header: changeLog.header, version, type: changeLog.type, changeLog: changeLog.changeLog },
+    });
+    if (published.status() === 409 && attempt < 5) continue;
+    expect(published.status(), await published.text()).toBe(200);
+    return { id: draft.id, version };
+  }
+}
+
+/** Verifies a licence for an update, as an administrator's Verify does. */
+export async function verifyLicenseThroughApi(request: APIRequestContext, adminToken: string, updateId: string, licenseId: string): Promise<void> {
+  const response = await request.post(`/api/v1/updates/${updateId}/verifications`, { headers: { Authorization: `Bearer ${adminToken}` }, data: { licenseId } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * A licence issued to a customer through the API: a feature and a plan of their own (catalogue names
+ * are unique), the customer's request, the administrator's approval. Answers the licence.
+ */
+export async function issuedLicenseThroughApi(request: APIRequestContext, adminToken: string, customerToken: string, name: string): Promise<{ id: string; key: string }> {
+  const asAdmin = { Authorization: `Bearer ${adminToken}` };
+  const asCustomer = { Authorization: `Bearer ${customerToken}` };
+  const created = async (url: string, headers: Record<string, string>, data: unknown): Promise<string> => {
+    const response = await request.post(url, { headers, data });
+    expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
+    return ((await response.json()) as Envelope<{ id: string }>).data.id;
+  };
+  const unique = `${name} ${Date.now().toString(36)}${process.pid.toString(36)}${(counter += 1)}`;
+  const featureId = await created("/api/v1/features", asAdmin, { name: `Gateway ${unique}`, description: "For the updates journey", price: 120 });
+  const planId = await created("/api/v1/plans", asAdmin, planBody(`Edge ${unique}`, [featureId], 899));
+  const requestId = await created("/api/v1/license-requests", asCustomer, { planId, quantity: 1 });
+  await created(`/api/v1/license-requests/${requestId}/approve`, asAdmin, undefined);
+  const licenses = await request.get("/api/v1/licenses", { headers: asCustomer, params: { pageSize: 100, sort: "issuedAt", order: "desc" } });
+  expect(licenses.status()).toBe(200);
+  const [license] = ((await licenses.json()) as Envelope<{ items: { id: string; key: string }[] }>).data.items;
+  expect(license, "the issued licence").toBeTruthy();
+  return license!;
+}
+
+/** A .req file as a customer's product writes it: line 1 the licence key, line 2 JSON about the installation. */
+export function reqFile(key: string, installation: Record<string, string>): Buffer {
+  return Buffer.from(`${key}\n${JSON.stringify(installation)}\n`, "utf8");
 }

@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { FullPageLoader } from "@/components/full-page-loader";
 import { LoginPage } from "@/features/auth/pages/login-page";
-import { loadEnglishAreas, loadEnglishTickets } from "@/lib/i18n";
+import { loadEnglishAreas, loadEnglishFeature, type EnglishFeature } from "@/lib/i18n";
 import { paths } from "@/lib/paths";
 import { GuestOnly, RequireAuth } from "./guards";
 import { AuthLayout } from "./layouts/auth-layout";
@@ -29,10 +29,13 @@ function page(path: string, lazy: NonNullable<RouteObject["lazy"]>, title: Parse
   return { path, lazy, handle: { title, crumb: title } satisfies RouteHandle } as RouteObject;
 }
 
-/** A ticket page: its chunk and the English strings of the ticket screens, loaded together. */
-function ticketPage(load: () => Promise<object>): () => Promise<object> {
-  return () => Promise.all([load(), loadEnglishTickets()]).then(([module]) => module);
+/** A page of a feature whose English strings are their own chunk: the page and its strings, loaded together. */
+function withStrings(feature: EnglishFeature, load: () => Promise<object>): () => Promise<object> {
+  return () => Promise.all([load(), loadEnglishFeature(feature)]).then(([module]) => module);
 }
+const ticketPage = (load: () => Promise<object>) => withStrings("tickets", load);
+const updatesPage = (load: () => Promise<object>) => withStrings("updates", load);
+const updateWizardPage = updatesPage(() => import("@/features/updates/pages/update-wizard-page"));
 
 const adminPlanFormPage = () => import("@/features/plans/pages/admin-plan-form-page");
 
@@ -84,7 +87,15 @@ const adminRoutes: RouteObject[] = [
   page("manage-services", () => import("@/features/catalogue/pages/manage-services-page"), "pages.admin.manageServices.title"),
   placeholder("log-monitor", "admin.logMonitor"),
   placeholder("mfa-authenticator", "admin.mfaAuthenticator"),
-  placeholder("admin-updates", "admin.updates"),
+  {
+    path: "admin-updates",
+    handle: { crumb: "pages.admin.updates.title" } satisfies RouteHandle,
+    children: [
+      { index: true, lazy: updatesPage(() => import("@/features/updates/pages/admin-updates-page")), handle: { title: "pages.admin.updates.title" } satisfies RouteHandle },
+      page("new", updateWizardPage, "pages.admin.updateNew.title"),
+      page("drafts/:id", updateWizardPage, "pages.admin.updateNew.title"),
+    ],
+  },
 ];
 
 const myLicensesPage = () => import("@/features/licenses/pages/my-licenses-page");
@@ -120,7 +131,7 @@ const mainRoutes: RouteObject[] = [
   page("settings", () => import("@/features/settings/pages/settings-page"), "pages.settings.title"),
   {
     path: "updates",
-    lazy: () => import("@/features/updates/pages/updates-page"),
+    lazy: updatesPage(() => import("@/features/updates/pages/updates-page")),
     handle: { title: "pages.updates.title", crumb: "pages.updates.title" } satisfies RouteHandle,
   },
   {

@@ -1,19 +1,11 @@
 import { ActionIcon, Code, Group, Tooltip } from "@mantine/core";
 import { IconCopy } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { copyText } from "@/lib/clipboard";
 
 /** Copies a licence key: "License key copied!" on success, "code copy failed." when the browser refuses (spec section 8). */
-export async function copyLicenseKey(key: string, t: (key: "licenses.key.copied" | "licenses.key.copyFailed") => string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard?.writeText) throw new Error("Clipboard not available");
-    await navigator.clipboard.writeText(key);
-    notifySuccess(t("licenses.key.copied"));
-    return true;
-  } catch {
-    notifyMessage(t("licenses.key.copyFailed"), "error");
-    return false;
-  }
+export function copyLicenseKey(key: string, t: (key: "licenses.key.copied" | "licenses.key.copyFailed") => string): Promise<boolean> {
+  return copyText(key, { copied: t("licenses.key.copied"), failed: t("licenses.key.copyFailed") });
 }
 
 /**

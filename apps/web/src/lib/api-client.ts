@@ -196,7 +196,9 @@ export const apiClient = {
   get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, undefined, options),
   /** A file behind the bearer token (an attachment): the answer's bytes as a Blob. */
   getBlob: (path: string, options?: Omit<RequestOptions, "responseType">) => request<Blob>("GET", path, undefined, { ...options, responseType: "blob" }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, undefined, options),
+  /** A DELETE may carry a JSON body when the resource is named by it (`{licenseId}` of a verification). */
+  delete: <T>(path: string, options?: RequestOptions, body?: unknown) =>
+    request<T>("DELETE", path, body === undefined ? undefined : { kind: "json", value: body }, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>("POST", path, body === undefined ? undefined : { kind: "json", value: body }, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

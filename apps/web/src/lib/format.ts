@@ -60,3 +60,20 @@ export function formatDate(iso: string | null | undefined, language: string | un
 export function formatDateTime(iso: string | null | undefined, language: string | undefined): string {
   return formatInstant(iso, language, "dateTime");
 }
+
+/** 1536 → "1.5 KB" in the interface language. */
+export function formatBytes(bytes: number, language: string): string {
+  const units = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(language, { style: "unit", unit: units[unit], unitDisplay: "short", maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+}
+
+/** `t(key, countParams(3, "fa"))`: `count` picks the plural form, `n` shows it in the interface's digits ("۳"). */
+export function countParams(count: number, language: string): { count: number; n: string } {
+  return { count, n: new Intl.NumberFormat(language).format(count) };
+}

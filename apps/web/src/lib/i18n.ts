@@ -51,14 +51,24 @@ export function loadEnglishAreas(): Promise<void> {
   return englishAreas;
 }
 
-let englishTickets: Promise<void> | undefined;
+/** Features whose English strings are a chunk of their own, loaded with the feature's pages. */
+const englishFeatures = {
+  tickets: () => import("@/locales/en/tickets"),
+  updates: () => import("@/locales/en/updates"),
+};
+export type EnglishFeature = keyof typeof englishFeatures;
+const englishFeatureLoads = new Map<EnglishFeature, Promise<void>>();
 
-/** The English strings of the ticket screens: loaded with those pages, so the other pages do not carry them. */
-export function loadEnglishTickets(): Promise<void> {
-  englishTickets ??= import("@/locales/en/tickets").then(({ default: tickets }) => {
-    i18n.addResourceBundle("en", "translation", { tickets }, true, true);
-  });
-  return englishTickets;
+/** The English strings of one feature's screens (tickets, updates): the other pages do not carry them. */
+export function loadEnglishFeature(feature: EnglishFeature): Promise<void> {
+  let load = englishFeatureLoads.get(feature);
+  if (!load) {
+    load = englishFeatures[feature]().then(({ default: strings }) => {
+      i18n.addResourceBundle("en", "translation", { [feature]: strings }, true, true);
+    });
+    englishFeatureLoads.set(feature, load);
+  }
+  return load;
 }
 
 async function ensureLoaded(language: Language): Promise<void> {

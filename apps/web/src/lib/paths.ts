@@ -37,6 +37,10 @@ export const paths = {
     logMonitor: "/admin/log-monitor",
     mfaAuthenticator: "/admin/mfa-authenticator",
     updates: "/admin/admin-updates",
+    /** The update wizard from step 1 (not in spec section 2: the wizard of admin/admin-updates on its own page). */
+    updateNew: "/admin/admin-updates/new",
+    /** A draft's wizard, resumed at step 2. */
+    updateDraft: (id: string) => `/admin/admin-updates/drafts/${encodeURIComponent(id)}`,
   },
   auth: {
     root: "/auth",

@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { beforeAll, beforeEach } from "vitest";
-import { initI18n, loadEnglishAreas, loadEnglishTickets } from "@/lib/i18n";
+import { initI18n, loadEnglishAreas, loadEnglishFeature } from "@/lib/i18n";
 
 // jsdom has no matchMedia; Mantine and the sidebar hook ask it.
 if (!window.matchMedia) {
@@ -21,7 +21,8 @@ beforeAll(async () => {
   await initI18n("en");
   // In the app these arrive with the main layout; components under test get them up front.
   await loadEnglishAreas();
-  await loadEnglishTickets();
+  await loadEnglishFeature("tickets");
+  await loadEnglishFeature("updates");
 });
 
 beforeEach(() => {

@@ -37,14 +37,14 @@ const columns: ListColumns<Widget> = () => [
   column.accessor("colour", { id: "colour", header: "Colour" }),
 ];
 
-function WidgetsPage() {
+function WidgetsPage({ embedded = false }: { embedded?: boolean }) {
   const location = useLocation();
   return (
     <>
       <output data-testid="search">{location.search}</output>
       <output data-testid="path">{location.pathname}</output>
       <ListScreen
-        title="Widgets"
+        title={embedded ? undefined : "Widgets"}
         table={table}
         useList={useWidgets}
         columns={columns}
@@ -120,6 +120,7 @@ function renderAt(url: string) {
     [
       { path: "/widgets", element: <WidgetsPage /> },
       { path: "/widgets/:id", element: <WidgetsPage /> },
+      { path: "/embedded", element: <WidgetsPage embedded /> },
     ],
     { initialEntries: [url] },
   );
@@ -267,5 +268,16 @@ describe("<ListScreen>", { timeout: 20_000 }, () => {
     await waitFor(() => expect(text()).toContain("Gear"));
     click(document.querySelector('tr[data-row-id="w2"] td'));
     expect(byTestId("path")?.textContent).toBe("/widgets/w2");
+  });
+
+  it("without a title sits inside its page: no h1, the page's document title, the create button in the empty state only", async () => {
+    fakeServer((call) => defaultAnswer({ ...call, url: new URL("http://x/?q=nothing-matches") }));
+    document.title = "The page's own title";
+    renderAt("/embedded");
+    await waitFor(() => expect(byTestId("data-table-empty")?.textContent).toContain("No widgets yet"));
+    expect(document.querySelector("h1")).toBeNull();
+    expect(document.title).toBe("The page's own title");
+    expect(button("Add widget", byTestId("data-table-empty")!)).toBeTruthy();
+    expect([...document.querySelectorAll("button")].filter((element) => element.textContent === "Add widget")).toHaveLength(1);
   });
 });

@@ -77,8 +77,12 @@ export interface ListFilter<TFilter extends string> {
 }
 
 export interface ListScreenProps<TRow extends { id: string }, TSort extends string, TFilter extends string, TSchema extends z.ZodObject> {
-  /** The page's h1 and document title. */
-  title: string;
+  /**
+   * The page's h1 and document title. Left out, the list sits inside a page that draws its own
+   * header (a tab, a section under other content): no h1, no document title, and `create` appears
+   * only in the empty state.
+   */
+  title?: string;
   description?: string;
   /** Sort fields, defaults and filter params of the list (module scope). */
   table: ServerTableOptions<TSort, TFilter>;
@@ -128,7 +132,6 @@ export function ListScreen<TRow extends { id: string }, TSort extends string, TF
   testId,
 }: ListScreenProps<TRow, TSort, TFilter, TSchema>) {
   const { t, i18n } = useTranslation();
-  useDocumentTitle(title);
   const navigate = useNavigate();
   const table = useServerTable(tableOptions);
   const list = useList(table.query);
@@ -180,7 +183,7 @@ export function ListScreen<TRow extends { id: string }, TSort extends string, TF
 
   return (
     <RowActionsContext value={rowActions ? ({ actions: rowActions, rowName, onAction } as unknown as RowActionsContextValue<object>) : null}>
-      <PageHeader title={title} description={description} actions={header || undefined} />
+      {title !== undefined && <ListScreenHeader title={title} description={description} actions={header || undefined} />}
       <Stack gap="md">
         {beforeList}
         {(search || filters?.length) && (
@@ -224,6 +227,12 @@ export function ListScreen<TRow extends { id: string }, TSort extends string, TF
       )}
     </RowActionsContext>
   );
+}
+
+/** The page's h1 and the document title, when the list is the page. */
+function ListScreenHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
+  useDocumentTitle(title);
+  return <PageHeader title={title} description={description} actions={actions} />;
 }
 
 interface RowActionsContextValue<TRow> {

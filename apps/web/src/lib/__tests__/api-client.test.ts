@@ -69,6 +69,11 @@ describe("api client (spec section 7)", () => {
     await apiClient.delete("api/v1/projects/1");
     expect(fetchMock.mock.calls.map((call) => call[1]?.method)).toEqual(["POST", "PUT", "PATCH", "DELETE"]);
     expect(fetchMock.mock.calls[3]?.[1]?.body).toBeUndefined();
+
+    await apiClient.delete("api/v1/updates/1/verifications", undefined, { licenseId: "2" });
+    expect(fetchMock.mock.calls[4]?.[1]?.method).toBe("DELETE");
+    expect(headersOf(fetchMock.mock.calls[4]).get("content-type")).toBe("application/json");
+    expect(fetchMock.mock.calls[4]?.[1]?.body).toBe('{"licenseId":"2"}');
   });
 
   it("posts forms url-encoded", async () => {

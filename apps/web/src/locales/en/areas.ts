@@ -2,7 +2,6 @@ import table from "./table";
 import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
-import updates from "./updates";
 import settings from "./settings";
 import ticketsInbox from "./tickets-inbox";
 import dashboards from "./dashboards";
@@ -10,13 +9,12 @@ import dashboards from "./dashboards";
 /** English strings of the logged-in areas: loaded with the main layout, not by /auth/login. */
 const areas = {
   licenses,
-  updates,
   settings,
   table,
   accounts,
   commerce,
   dashboards,
-  // Only what the top bar needs; the ticket pages bring the rest (lib/i18n loadEnglishTickets).
+  // Only what the top bar needs; the ticket pages bring the rest (lib/i18n loadEnglishFeature).
   tickets: ticketsInbox,
 };
 

@@ -6,9 +6,11 @@
 import areas from "./areas";
 import core from "./core";
 import tickets from "./tickets";
+import updates from "./updates";
 
-// The ticket screens' strings load with those pages (lib/i18n loadEnglishTickets), beside the dropdown's in the areas.
-const en = { ...core, ...areas, tickets: { ...areas.tickets, ...tickets } };
+// The ticket and update screens' strings load with those pages (lib/i18n loadEnglishFeature); the
+// ticket dropdown's few come with the areas.
+const en = { ...core, ...areas, tickets: { ...areas.tickets, ...tickets }, updates };
 
 export default en;
 

@@ -1,7 +1,7 @@
 /**
  * The few ticket strings the top bar's messages dropdown needs on every logged-in page: they come
  * with the other areas (areas.ts). The rest of the ticket screens' strings (tickets.ts) arrive with
- * the ticket pages (lib/i18n loadEnglishTickets), so /dashboard does not download them.
+ * the ticket pages (lib/i18n loadEnglishFeature), so /dashboard does not download them.
  */
 const ticketsInbox = {
   role: {

@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Divider, Drawer, Group, SimpleGrid, Skeleton, Sta
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconDownload, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import type { License } from "@portal/contract";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { DetailField } from "@/components/detail-field";
 import { LicenseKey } from "@/components/license-key";
 import { LicenseStatusBadge } from "@/components/license-status-badge";
 import { parseApiError } from "@/lib/errors";
@@ -13,17 +13,6 @@ import { isPast } from "../lib/format";
 import { useDownloadAction } from "../lib/use-download-action";
 import { InstallationsPanel } from "./installations-panel";
 import type { ActivationTarget } from "./license-activation-toggle";
-
-function Field({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: "0.03em" }}>
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
-  );
-}
 
 function Details({ license, admin, onToggleActive }: { license: License; admin: boolean; onToggleActive: (target: ActivationTarget) => void }) {
   const { t, i18n } = useTranslation();
@@ -48,36 +37,36 @@ function Details({ license, admin, onToggleActive }: { license: License; admin: 
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-        <Field label={t("licenses.columns.plan")}>
+        <DetailField label={t("licenses.columns.plan")}>
           <Text size="sm" fw={500}>
             {license.planName}
           </Text>
-        </Field>
-        <Field label={t("licenses.columns.project")}>
+        </DetailField>
+        <DetailField label={t("licenses.columns.project")}>
           <Text size="sm">{license.projectName ?? "—"}</Text>
-        </Field>
-        <Field label={t("licenses.columns.issued")}>
+        </DetailField>
+        <DetailField label={t("licenses.columns.issued")}>
           <Text size="sm">{formatDate(license.issuedAt, i18n.language)}</Text>
-        </Field>
-        <Field label={t("licenses.columns.expires")}>
+        </DetailField>
+        <DetailField label={t("licenses.columns.expires")}>
           <Text size="sm" c={expired ? "red" : undefined}>
             {formatDate(license.expiresAt, i18n.language)}
           </Text>
-        </Field>
-        <Field label={t("licenses.columns.activations")}>
+        </DetailField>
+        <DetailField label={t("licenses.columns.activations")}>
           <Text size="sm" data-testid="detail-activations">
             {t("licenses.activationsOf", { used: license.activations, max: license.maxActivations })}
           </Text>
-        </Field>
+        </DetailField>
         {admin && (
-          <Field label={t("licenses.columns.owner")}>
+          <DetailField label={t("licenses.columns.owner")}>
             <Text size="sm" dir="ltr" ta="start" style={{ wordBreak: "break-all" }}>
               {license.ownerEmail}
             </Text>
-          </Field>
+          </DetailField>
         )}
       </SimpleGrid>
-      <Field label={t("licenses.columns.features")}>
+      <DetailField label={t("licenses.columns.features")}>
         {license.features.length === 0 ? (
           <Text size="sm" c="dimmed">
             —
@@ -91,7 +80,7 @@ function Details({ license, admin, onToggleActive }: { license: License; admin: 
             ))}
           </Group>
         )}
-      </Field>
+      </DetailField>
       <Group gap="sm" wrap="wrap">
         <Button
           leftSection={<IconDownload size={16} aria-hidden />}

@@ -1,10 +1,7 @@
-import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import type { Ticket, TicketMessage } from "@portal/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { click, mount, stubBrowserApis, unmount, waitFor } from "@/test/dom";
+import { mountInApp } from "@/test/app";
+import { click, stubBrowserApis, unmount, waitFor } from "@/test/dom";
 import { TicketDetail } from "../components/ticket-detail";
 
 const id = "11111111-1111-4111-8111-111111111111";
@@ -50,18 +47,7 @@ function serve(answer: (call: Call) => { status: number; body?: unknown }) {
 }
 const ok = (data: unknown) => ({ status: 200, body: { status: "success", data } });
 
-function render(viewer: "customer" | "admin") {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: "*", element: <TicketDetail id={id} viewer={viewer} /> }]);
-  mount(
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const render = (viewer: "customer" | "admin") => mountInApp(<TicketDetail id={id} viewer={viewer} />);
 
 const byTestId = (testId: string) => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 const text = () => document.body.textContent ?? "";

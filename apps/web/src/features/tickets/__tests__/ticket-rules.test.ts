@@ -1,7 +1,8 @@
 import { TICKET_ATTACHMENT_LIMITS, ticketPriorities, ticketStatuses } from "@portal/contract";
 import { describe, expect, it } from "vitest";
 import { statusTones } from "@/lib/theme";
-import { attachmentType, canReply, checkAttachments, formatBytes, formatDuration, priorityColor, statusColor, ticketActionsFor } from "../lib/ticket-rules";
+import { formatBytes } from "@/lib/format";
+import { attachmentType, canReply, checkAttachments, formatDuration, priorityColor, statusColor, ticketActionsFor } from "../lib/ticket-rules";
 
 describe("which status changes a ticket offers", () => {
   it.each([

@@ -3,9 +3,10 @@ import { IconFileText, IconFileUpload, IconX } from "@tabler/icons-react";
 import { TICKET_ATTACHMENT_LIMITS } from "@portal/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatBytes } from "@/lib/format";
 import type { UploadProgress } from "@/lib/upload";
 import { progressPercent } from "@/lib/upload";
-import { attachmentAccept, checkAttachments, formatBytes, type AttachmentProblem } from "../lib/ticket-rules";
+import { attachmentAccept, checkAttachments, type AttachmentProblem } from "../lib/ticket-rules";
 
 /**
  * The files a message will carry: chosen with a button (keyboard reachable), checked against the

@@ -4,12 +4,12 @@ import type { TicketAttachment, TicketMessage } from "@portal/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { saveBlob } from "@/lib/download";
-import { formatInstant } from "@/lib/format";
+import { formatBytes, formatInstant } from "@/lib/format";
 import { notifyMessage } from "@/lib/notify";
 import { relativeTime } from "@/lib/relative-time";
 import { fetchAttachment } from "../api/tickets";
 import { authorRoleKey } from "../lib/author-role";
-import { formatBytes, isImage } from "../lib/ticket-rules";
+import { isImage } from "../lib/ticket-rules";
 import classes from "./ticket-thread.module.css";
 
 /** An image attachment's preview: fetched with the bearer token as a blob, shown through an object URL revoked on unmount. */

@@ -92,18 +92,6 @@ export function isImage(contentType: string): boolean {
   return /^image\/(png|jpeg|gif|webp)$/.test(contentType);
 }
 
-/** 1536 → "1.5 KB" in the interface language. */
-export function formatBytes(bytes: number, language: string): string {
-  const units = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(language, { style: "unit", unit: units[unit], unitDisplay: "short", maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
-}
-
 /** A duration in seconds as the largest unit or two ("2 h 5 min", "3 d"), in the interface language. */
 export function formatDuration(seconds: number, language: string): string {
   const total = Math.max(0, Math.round(seconds));

@@ -2,6 +2,7 @@ import "@mantine/dropzone/styles.css";
 import { Alert, Badge, Button, Code, Group, Paper, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { Dropzone, type FileRejection } from "@mantine/dropzone";
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileUpload, IconFileText, IconRefresh, IconUpload, IconX } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LicenseKey } from "@/components/license-key";
@@ -10,13 +11,16 @@ import { saveTextFile } from "@/lib/download";
 import { parseApiError } from "@/lib/errors";
 import { formatDate } from "@/lib/format";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { availableUpdatesQuery } from "../api/available-updates";
 import { useUploadReqFile, type ReqAuthAnswer } from "../api/req-auth";
+import { AvailableUpdates } from "./available-updates";
 import { checkReqFile, reqFileKey, type ReqFileProblem } from "./req-file-check";
 
 type Stage =
   | { name: "idle"; problem?: string }
   | { name: "selected"; file: File; key: string; problem?: string }
-  | { name: "processing"; file: File; key: string }
+  /** The auth request, then (`listing`) the list request with the licence token it answered. */
+  | { name: "processing"; file: File; key: string; listing?: boolean }
   | { name: "done"; file: File; answer: ReqAuthAnswer };
 
 function formatSize(bytes: number, language: string): string {
@@ -30,12 +34,14 @@ function boundFileName(answer: ReqAuthAnswer): string {
 
 /**
  * The customer's .req upload (spec sections 4 and 5): drop or pick one .req file → the browser
- * checks type, size and lines with the spec's messages → selected → processing (the upload and the
- * server's activation) → done: the activated licence and its licence file bound to this installation.
+ * checks type, size and lines with the spec's messages → selected → processing: the auth request
+ * (upload and activation), then the list request (the updates this licence may take) → done: the
+ * activated licence, its licence file bound to this installation, and the updates to download.
  */
 export function ReqUploadPanel() {
   const { t, i18n } = useTranslation();
   const upload = useUploadReqFile();
+  const queryClient = useQueryClient();
   const [stage, setStage] = useState<Stage>({ name: "idle" });
 
   const problemText = (problem: ReqFileProblem) => t(`updates.req.problems.${problem}`);
@@ -63,8 +69,11 @@ export function ReqUploadPanel() {
     const { file, key } = stage;
     setStage({ name: "processing", file, key });
     upload.mutate(file, {
-      onSuccess: (answer) => {
+      onSuccess: async (answer) => {
         notifySuccess(t("updates.req.activated"));
+        setStage({ name: "processing", file, key, listing: true });
+        // A failed list request is shown (with Retry) under the activated licence: the activation stands.
+        await queryClient.prefetchQuery(availableUpdatesQuery(answer.licenseToken));
         setStage({ name: "done", file, answer });
       },
       onError: (error) => {
@@ -152,9 +161,9 @@ export function ReqUploadPanel() {
               </Group>
             </Paper>
             {stage.name === "processing" ? (
-              <Stack gap={6} role="status" aria-live="polite">
-                <Text size="sm">{t("updates.req.processing")}</Text>
-                <Progress value={100} animated striped aria-label={t("updates.req.processing")} />
+              <Stack gap={6} role="status" aria-live="polite" data-testid="req-processing">
+                <Text size="sm">{t(stage.listing ? "updates.req.listing" : "updates.req.processing")}</Text>
+                <Progress value={100} animated striped aria-label={t(stage.listing ? "updates.req.listing" : "updates.req.processing")} />
               </Stack>
             ) : (
               <>
@@ -187,7 +196,7 @@ export function ReqUploadPanel() {
                   <LicenseKey value={stage.answer.license.key} />
                   <LicenseStatusBadge status={stage.answer.license.status} />
                 </Group>
-                <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
                   <Stack gap={0}>
                     <Text size="xs" c="dimmed">
                       {t("updates.req.plan")}
@@ -241,6 +250,7 @@ export function ReqUploadPanel() {
                 {t("updates.req.another")}
               </Button>
             </Group>
+            <AvailableUpdates licenseToken={stage.answer.licenseToken} />
           </Stack>
         )}
       </Stack>

@@ -1,13 +1,12 @@
-import { Stack, Title } from "@mantine/core";
-import { IconHistory } from "@tabler/icons-react";
+import { Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { EmptyPanel } from "@/components/empty-panel";
 import { PageHeader } from "@/components/page-header";
+import { HistoryList } from "../components/history-list";
 import { ReqUploadPanel } from "../components/req-upload-panel";
 
 /**
- * updates: the customer's .req upload (activates a licence on an installation) and, from a later
- * issue, the update history and the downloadable updates (an empty state until then).
+ * updates: the customer's .req upload (activates a licence on an installation, then lists and
+ * downloads the updates that licence may take) and their update history.
  */
 export function UpdatesPage() {
   const { t } = useTranslation();
@@ -16,16 +15,17 @@ export function UpdatesPage() {
       <PageHeader title={t("pages.updates.title")} description={t("updates.description")} />
       <Stack gap="xl">
         <ReqUploadPanel />
-        <section aria-labelledby="update-history-title">
-          <Title order={2} fz="h4" mb="sm" id="update-history-title">
-            {t("updates.history.title")}
-          </Title>
-          <EmptyPanel
-            icon={<IconHistory size={28} aria-hidden />}
-            title={t("updates.history.emptyTitle")}
-            description={t("updates.history.emptyDescription")}
-          />
-        </section>
+        <Stack gap="sm" component="section" aria-labelledby="update-history-title">
+          <Stack gap={2}>
+            <Title order={2} fz="h4" id="update-history-title">
+              {t("updates.history.title")}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t("updates.history.description")}
+            </Text>
+          </Stack>
+          <HistoryList admin={false} />
+        </Stack>
       </Stack>
     </>
   );

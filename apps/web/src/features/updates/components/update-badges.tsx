@@ -1,0 +1,50 @@
+import { Badge } from "@mantine/core";
+import type { CustomerVerificationStatus, UpdateStatus, UpdateType } from "@portal/contract";
+import { useTranslation } from "react-i18next";
+import type { HistoryRow } from "../api/update-history";
+
+/** Colours with AA contrast in both schemes (lib/theme statusTones). */
+export const updateStatusColor: Record<UpdateStatus, string> = { draft: "gray", published: "teal" };
+export const licenceVerificationColor: Record<HistoryRow["status"], string> = { verified: "teal", not_verified: "gray" };
+export const customerVerificationColor: Record<CustomerVerificationStatus, string> = { verified: "teal", partially_verified: "yellow", not_verified: "gray" };
+
+/** A narrow column never cuts a badge's label. */
+const fullLabel = { root: { overflow: "visible" }, label: { overflow: "visible" } } as const;
+
+export function UpdateStatusBadge({ status }: { status: UpdateStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={updateStatusColor[status]} variant="light" data-status={status} styles={fullLabel} style={{ flexShrink: 0 }} data-testid="update-status">
+      {t(`updates.status.${status}`)}
+    </Badge>
+  );
+}
+
+export function UpdateTypeBadge({ type }: { type: UpdateType }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={type === "major" ? "orange" : "blue"} variant="outline" data-type={type} styles={fullLabel} style={{ flexShrink: 0 }}>
+      {t(`updates.type.${type}`)}
+    </Badge>
+  );
+}
+
+/** One licence's verification for one update: Verified / Not Verified. */
+export function LicenceVerificationBadge({ status }: { status: HistoryRow["status"] }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={licenceVerificationColor[status]} variant="light" data-status={status} styles={fullLabel} style={{ flexShrink: 0 }} data-testid="licence-verification">
+      {t(`updates.verification.${status}`)}
+    </Badge>
+  );
+}
+
+/** The customer's verification for one update over all of their licences (spec section 4): Verified / Partially Verified / Not Verified. */
+export function CustomerVerificationBadge({ status }: { status: CustomerVerificationStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={customerVerificationColor[status]} variant="dot" data-status={status} styles={fullLabel} style={{ flexShrink: 0 }} data-testid="customer-verification">
+      {t(`updates.verification.${status}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,139 @@
+import { Button, Group, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { IconCheck } from "@tabler/icons-react";
+import { updateTypes, type Update, type UpdateType } from "@portal/contract";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorCodeOf, parseApiError } from "@/lib/errors";
+import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { usePublishedUpdates, useSendChangelog } from "../../api/updates";
+import { checkChangelog, type ChangelogDraft, type ChangelogField } from "../../lib/wizard-rules";
+
+/**
+ * Step 3: header, version (semantic, checked here; "above every published version" is the server's
+ * to say, shown on the version field), type and change log — every field required ("Please fill in
+ * all fields"). Sending it publishes the update.
+ */
+export function ChangelogStep({ update, onPublished, onBack }: { update: Update; onPublished: (update: Update) => void; onBack: () => void }) {
+  const { t } = useTranslation();
+  const send = useSendChangelog();
+  const published = usePublishedUpdates();
+  const latest = published.data?.items[0]?.version;
+  const [draft, setDraft] = useState<ChangelogDraft>({ header: update.header ?? "", version: update.version ?? "", type: update.type ?? "", changeLog: update.changeLog ?? "" });
+  const [shown, setShown] = useState<{ empty: ChangelogField[]; badVersion: boolean } | null>(null);
+  const [versionRefused, setVersionRefused] = useState<string | null>(null);
+
+  const set = <K extends ChangelogField>(field: K, value: ChangelogDraft[K]) => {
+    const next = { ...draft, [field]: value };
+    setDraft(next);
+    if (shown) setShown(checkChangelog(next));
+    if (field === "version") setVersionRefused(null);
+  };
+  const fillAll = t("updates.wizard.fillAllFields");
+  const marked = (field: ChangelogField) => shown?.empty.includes(field) ?? false;
+  const versionError = marked("version") ? true : shown?.badVersion ? t("updates.wizard.versionFormat") : (versionRefused ?? undefined);
+
+  const submit = () => {
+    const checked = checkChangelog(draft);
+    setShown(checked);
+    if (!checked.ok || draft.type === "") {
+      notifyMessage(checked.empty.length > 0 ? fillAll : t("updates.wizard.versionFormat"), "warning");
+      return;
+    }
+    // mutateAsync, not mutate's callbacks: the published update re-renders the wizard (finished) before they would run.
+    send.mutateAsync({ id: update.id, body: { header: draft.header.trim(), version: draft.version.trim(), type: draft.type, changeLog: draft.changeLog.trim() } }).then(
+      (publishedUpdate) => {
+        notifySuccess(t("updates.wizard.published", { version: publishedUpdate.version }));
+        onPublished(publishedUpdate);
+      },
+      (error: unknown) => {
+        const reason = parseApiError(error, t).message;
+        if (errorCodeOf(error) === "update/version_not_newer") setVersionRefused(reason);
+        notifyMessage(t("updates.wizard.stepThreeFailed", { reason }), "error");
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      data-testid="wizard-changelog"
+    >
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label={t("updates.wizard.version")}
+            description={latest ? t("updates.wizard.versionHintLatest", { version: latest }) : t("updates.wizard.versionHint")}
+            placeholder="2.4.0"
+            required
+            dir="ltr"
+            maxLength={64}
+            value={draft.version}
+            onChange={(event) => set("version", event.currentTarget.value)}
+            error={versionError}
+            disabled={send.isPending}
+            data-testid="changelog-version"
+          />
+          <Radio.Group
+            label={t("updates.wizard.type")}
+            description={t("updates.wizard.typeHint")}
+            required
+            value={draft.type}
+            onChange={(value) => set("type", value as UpdateType)}
+            error={marked("type") || undefined}
+            data-testid="changelog-type"
+          >
+            <Group gap="lg" mt={8}>
+              {updateTypes.map((type) => (
+                <Radio key={type} value={type} label={t(`updates.type.${type}`)} error={marked("type")} disabled={send.isPending} data-testid={`changelog-type-${type}`} />
+              ))}
+            </Group>
+          </Radio.Group>
+        </SimpleGrid>
+        <TextInput
+          label={t("updates.wizard.header")}
+          placeholder={t("updates.wizard.headerPlaceholder")}
+          required
+          maxLength={200}
+          value={draft.header}
+          onChange={(event) => set("header", event.currentTarget.value)}
+          error={marked("header") || undefined}
+          disabled={send.isPending}
+          data-testid="changelog-header"
+        />
+        <Textarea
+          label={t("updates.wizard.changeLog")}
+          placeholder={t("updates.wizard.changeLogPlaceholder")}
+          required
+          autosize
+          minRows={6}
+          maxRows={16}
+          maxLength={20_000}
+          value={draft.changeLog}
+          onChange={(event) => set("changeLog", event.currentTarget.value)}
+          error={marked("changeLog") || undefined}
+          disabled={send.isPending}
+          data-testid="changelog-text"
+        />
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Button variant="default" onClick={onBack} disabled={send.isPending}>
+            {t("updates.wizard.backToCommands")}
+          </Button>
+          <Group gap="md" wrap="wrap" justify="flex-end">
+            {shown && shown.empty.length > 0 && (
+              <Text size="sm" c="red" role="alert" data-testid="changelog-required">
+                {fillAll}
+              </Text>
+            )}
+            <Button type="submit" loading={send.isPending} leftSection={<IconCheck size={16} aria-hidden />} data-testid="changelog-publish">
+              {t("updates.wizard.publish")}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
