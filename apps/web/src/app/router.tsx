@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { FullPageLoader } from "@/components/full-page-loader";
 import { LoginPage } from "@/features/auth/pages/login-page";
-import { loadEnglishAreas, loadEnglishTickets } from "@/lib/i18n";
+import { loadEnglishAreas, loadEnglishLogMonitor, loadEnglishTickets } from "@/lib/i18n";
 import { paths } from "@/lib/paths";
 import { GuestOnly, RequireAuth } from "./guards";
 import { AuthLayout } from "./layouts/auth-layout";
@@ -82,7 +82,11 @@ const adminRoutes: RouteObject[] = [
   },
   page("manage-features", () => import("@/features/catalogue/pages/manage-features-page"), "pages.admin.manageFeatures.title"),
   page("manage-services", () => import("@/features/catalogue/pages/manage-services-page"), "pages.admin.manageServices.title"),
-  placeholder("log-monitor", "admin.logMonitor"),
+  page(
+    "log-monitor",
+    () => Promise.all([import("@/features/audit/pages/log-monitor-page"), loadEnglishLogMonitor()]).then(([module]) => module),
+    "pages.admin.logMonitor.title",
+  ),
   placeholder("mfa-authenticator", "admin.mfaAuthenticator"),
   placeholder("admin-updates", "admin.updates"),
 ];

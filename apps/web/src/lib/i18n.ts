@@ -50,15 +50,20 @@ export function loadEnglishAreas(): Promise<void> {
   return englishAreas;
 }
 
-let englishTickets: Promise<void> | undefined;
-
-/** The English strings of the ticket screens: loaded with those pages, so the other pages do not carry them. */
-export function loadEnglishTickets(): Promise<void> {
-  englishTickets ??= import("@/locales/en/tickets").then(({ default: tickets }) => {
-    i18n.addResourceBundle("en", "translation", { tickets }, true, true);
-  });
-  return englishTickets;
+/** An English bundle loaded once, with the pages that need it: the other pages do not carry its strings. */
+function lazyEnglish<K extends string>(key: K, load: () => Promise<{ default: object }>): () => Promise<void> {
+  let loading: Promise<void> | undefined;
+  return () =>
+    (loading ??= load().then(({ default: strings }) => {
+      i18n.addResourceBundle("en", "translation", { [key]: strings }, true, true);
+    }));
 }
+
+/** The English strings of the ticket screens. */
+export const loadEnglishTickets = lazyEnglish("tickets", () => import("@/locales/en/tickets"));
+
+/** The English strings of the log monitor. */
+export const loadEnglishLogMonitor = lazyEnglish("logMonitor", () => import("@/locales/en/log-monitor"));
 
 async function ensureLoaded(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, "translation")) return;

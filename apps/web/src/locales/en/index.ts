@@ -5,10 +5,11 @@
  */
 import areas from "./areas";
 import core from "./core";
+import logMonitor from "./log-monitor";
 import tickets from "./tickets";
 
-// The ticket screens' strings load with those pages (lib/i18n loadEnglishTickets), beside the dropdown's in the areas.
-const en = { ...core, ...areas, tickets: { ...areas.tickets, ...tickets } };
+// The ticket screens' and the log monitor's strings load with those pages (lib/i18n), the dropdown's with the areas.
+const en = { ...core, ...areas, tickets: { ...areas.tickets, ...tickets }, logMonitor };
 
 export default en;
 

@@ -5,6 +5,7 @@ import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
 import tickets from "./tickets";
+import logMonitor from "./log-monitor";
 
 /** Español. */
 const messages: Messages = {
@@ -14,6 +15,7 @@ const messages: Messages = {
   accounts,
   commerce,
   tickets,
+  logMonitor,
   app: {
     name: "Portal de Licencias",
     tagline: "Solicite, compre y controle sus licencias de software en un solo lugar.",

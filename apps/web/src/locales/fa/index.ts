@@ -5,6 +5,7 @@ import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
 import tickets from "./tickets";
+import logMonitor from "./log-monitor";
 
 /** فارسی (راست‌به‌چپ). */
 const messages: Messages = {
@@ -14,6 +15,7 @@ const messages: Messages = {
   accounts,
   commerce,
   tickets,
+  logMonitor,
   app: {
     name: "درگاه مجوزها",
     tagline: "مجوزهای نرم‌افزاری خود را در یک جا درخواست کنید، بخرید و پیگیری کنید.",

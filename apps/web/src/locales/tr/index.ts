@@ -5,6 +5,7 @@ import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
 import tickets from "./tickets";
+import logMonitor from "./log-monitor";
 
 /** Türkçe. */
 const messages: Messages = {
@@ -14,6 +15,7 @@ const messages: Messages = {
   accounts,
   commerce,
   tickets,
+  logMonitor,
   app: {
     name: "Lisans Portalı",
     tagline: "Yazılım lisanslarınızı tek bir yerden talep edin, satın alın ve takip edin.",

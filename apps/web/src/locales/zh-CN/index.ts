@@ -5,6 +5,7 @@ import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
 import tickets from "./tickets";
+import logMonitor from "./log-monitor";
 
 /** 简体中文. */
 const messages: Messages = {
@@ -14,6 +15,7 @@ const messages: Messages = {
   accounts,
   commerce,
   tickets,
+  logMonitor,
   app: {
     name: "许可证门户",
     tagline: "在一个地方申请、购买和跟踪您的软件许可证。",
