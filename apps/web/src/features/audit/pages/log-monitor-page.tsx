@@ -167,7 +167,7 @@ export function LogMonitorPage() {
         rowActions={{
           header: t("logMonitor.columns.details"),
           label: (row) => t("logMonitor.detailsFor", { action: row.action }),
-          items: [{ id: "details", label: t("logMonitor.detailsButton"), icon: IconFileDescription, onClick: setOpened }],
+          items: [{ id: "details", label: t("logMonitor.detailsButton"), icon: IconFileDescription, onClick: setOpened, testId: "audit-details" }],
         }}
         rowName={(row) => row.action}
         minWidth={1180}
