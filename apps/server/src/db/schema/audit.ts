@@ -22,7 +22,9 @@ export const auditEvents = pgTable(
   // the index that walks it in either direction, and each filter a (field, at, id) prefix.
   // Nullable fields sort as '' so a row-value comparison never meets a NULL.
   (table) => [
-    index("audit_events_at_idx").on(table.at.desc(), table.id.desc()),
+    // Ascending: a backward scan gives ORDER BY at DESC, id DESC (NULLS FIRST); the DESC NULLS LAST
+    // index drizzle wrote before matched neither direction, so every page sorted the whole table.
+    index("audit_events_at_idx").on(table.at, table.id),
     index("audit_events_actor_idx").on(table.actorId, table.at, table.id),
     index("audit_events_action_idx").on(table.action, table.at, table.id),
     index("audit_events_outcome_idx").on(table.outcome, table.at, table.id),

@@ -22,7 +22,7 @@ const logMonitor = {
   system: "System",
   filters: {
     actor: "Actor",
-    actorPlaceholder: "Anyone",
+    actorPlaceholder: "All actors",
     actorNothingFound: "No matching user",
     action: "Action",
     allActions: "All actions",

@@ -24,7 +24,7 @@ const logMonitor: Messages["logMonitor"] = {
   system: "Sistema",
   filters: {
     actor: "Usuario",
-    actorPlaceholder: "Cualquiera",
+    actorPlaceholder: "Todos los usuarios",
     actorNothingFound: "Ningún usuario coincide",
     action: "Acción",
     allActions: "Todas las acciones",

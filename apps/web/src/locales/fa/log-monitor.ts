@@ -24,7 +24,7 @@ const logMonitor: Messages["logMonitor"] = {
   system: "سیستم",
   filters: {
     actor: "کاربر",
-    actorPlaceholder: "همه",
+    actorPlaceholder: "همه کاربران",
     actorNothingFound: "کاربری پیدا نشد",
     action: "اقدام",
     allActions: "همه اقدام‌ها",

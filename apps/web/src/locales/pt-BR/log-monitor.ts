@@ -24,7 +24,7 @@ const logMonitor: Messages["logMonitor"] = {
   system: "Sistema",
   filters: {
     actor: "Usuário",
-    actorPlaceholder: "Qualquer pessoa",
+    actorPlaceholder: "Todos os usuários",
     actorNothingFound: "Nenhum usuário corresponde",
     action: "Ação",
     allActions: "Todas as ações",

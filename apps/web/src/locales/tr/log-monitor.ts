@@ -24,7 +24,7 @@ const logMonitor: Messages["logMonitor"] = {
   system: "Sistem",
   filters: {
     actor: "Kullanıcı",
-    actorPlaceholder: "Herkes",
+    actorPlaceholder: "Tüm kullanıcılar",
     actorNothingFound: "Eşleşen kullanıcı yok",
     action: "İşlem",
     allActions: "Tüm işlemler",

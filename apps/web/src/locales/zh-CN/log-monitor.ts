@@ -24,7 +24,7 @@ const logMonitor: Messages["logMonitor"] = {
   system: "系统",
   filters: {
     actor: "执行者",
-    actorPlaceholder: "任何人",
+    actorPlaceholder: "全部执行者",
     actorNothingFound: "没有匹配的用户",
     action: "操作",
     allActions: "全部操作",

@@ -1,4 +1,4 @@
-import { Select, TextInput } from "@mantine/core";
+import { Select, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,7 +24,7 @@ export function ActorFilter({ table }: { table: AuditTable }) {
   }, [options.data, selected.data]);
   return (
     <Select
-      label={t("logMonitor.filters.actor")}
+      aria-label={t("logMonitor.filters.actor")}
       placeholder={t("logMonitor.filters.actorPlaceholder")}
       nothingFoundMessage={options.isFetching ? t("app.loading") : t("logMonitor.filters.actorNothingFound")}
       searchable
@@ -36,8 +36,31 @@ export function ActorFilter({ table }: { table: AuditTable }) {
       // The server searches; every option it answered is shown.
       filter={({ options: all }) => all}
       onChange={(value) => table.setFilter("actorId", value)}
-      w={{ base: "100%", xs: 240 }}
+      w={{ base: "100%", xs: 220 }}
       data-testid="audit-filter-actor"
+    />
+  );
+}
+
+/** A day input whose name sits inside it, so it lines up with the other filters. */
+function DayInput({ label, value, min, max, onChange, testId }: { label: string; value: string | undefined; min?: string; max?: string; onChange: (day: string) => void; testId: string }) {
+  return (
+    <TextInput
+      type="date"
+      aria-label={label}
+      leftSection={
+        <Text size="xs" c="dimmed" truncate="end" w="100%" ta="center">
+          {label}
+        </Text>
+      }
+      leftSectionWidth={76}
+      leftSectionPointerEvents="none"
+      value={value ?? ""}
+      min={min}
+      max={max}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      w={{ base: "100%", xs: 230 }}
+      data-testid={testId}
     />
   );
 }
@@ -47,24 +70,8 @@ export function DateRangeFilter({ table }: { table: AuditTable }) {
   const { t } = useTranslation();
   return (
     <>
-      <TextInput
-        type="date"
-        label={t("logMonitor.filters.from")}
-        value={table.filters.from ?? ""}
-        max={table.filters.to}
-        onChange={(event) => table.setFilter("from", event.currentTarget.value)}
-        w={{ base: "100%", xs: 170 }}
-        data-testid="audit-filter-from"
-      />
-      <TextInput
-        type="date"
-        label={t("logMonitor.filters.to")}
-        value={table.filters.to ?? ""}
-        min={table.filters.from}
-        onChange={(event) => table.setFilter("to", event.currentTarget.value)}
-        w={{ base: "100%", xs: 170 }}
-        data-testid="audit-filter-to"
-      />
+      <DayInput label={t("logMonitor.filters.from")} value={table.filters.from} max={table.filters.to} onChange={(day) => table.setFilter("from", day)} testId="audit-filter-from" />
+      <DayInput label={t("logMonitor.filters.to")} value={table.filters.to} min={table.filters.from} onChange={(day) => table.setFilter("to", day)} testId="audit-filter-to" />
     </>
   );
 }

@@ -1,23 +1,26 @@
-import { Code, Drawer, Group, Stack, Table, Text } from "@mantine/core";
+import { Code, Drawer, Stack, Table, Text } from "@mantine/core";
 import type { AuditEvent } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../lib/format-time";
 import { OutcomeBadge } from "./outcome-badge";
+
+/** Ids, addresses and user agents read left to right in every language (parentheses stay put in Persian). */
+const technical = (value: string | null) => (value ? <bdi dir="ltr">{value}</bdi> : "—");
 
 /** One event in full: every field, the user agent unshortened, the details as indented JSON. */
 export function EventDrawer({ event, onClose }: { event: AuditEvent | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const rows: [string, React.ReactNode][] = event
     ? [
-        [t("logMonitor.drawer.id"), event.id],
+        [t("logMonitor.drawer.id"), technical(event.id)],
         [t("logMonitor.columns.at"), formatDateTime(event.at, i18n.language)],
-        [t("logMonitor.columns.actor"), event.actorEmail ?? t("logMonitor.system")],
-        [t("logMonitor.columns.action"), <Code key="action">{event.action}</Code>],
-        [t("logMonitor.columns.outcome"), <OutcomeBadge key="outcome" outcome={event.outcome} />],
-        [t("logMonitor.drawer.targetType"), event.targetType ?? "—"],
-        [t("logMonitor.drawer.targetId"), event.targetId ?? "—"],
-        [t("logMonitor.columns.ip"), event.ip ?? "—"],
-        [t("logMonitor.columns.userAgent"), event.userAgent ?? "—"],
+        [t("logMonitor.columns.actor"), event.actorEmail ? technical(event.actorEmail) : t("logMonitor.system")],
+        [t("logMonitor.columns.action"), <Code dir="ltr">{event.action}</Code>],
+        [t("logMonitor.columns.outcome"), <OutcomeBadge outcome={event.outcome} />],
+        [t("logMonitor.drawer.targetType"), technical(event.targetType)],
+        [t("logMonitor.drawer.targetId"), technical(event.targetId)],
+        [t("logMonitor.columns.ip"), technical(event.ip)],
+        [t("logMonitor.columns.userAgent"), technical(event.userAgent)],
       ]
     : [];
   return (
@@ -34,9 +37,7 @@ export function EventDrawer({ event, onClose }: { event: AuditEvent | null; onCl
               ))}
             </Table.Tbody>
           </Table>
-          <Group justify="space-between">
-            <Text fw={600}>{t("logMonitor.columns.details")}</Text>
-          </Group>
+          <Text fw={600}>{t("logMonitor.columns.details")}</Text>
           {event.details ? (
             <Code block dir="ltr" data-testid="audit-event-details">
               {JSON.stringify(event.details, null, 2)}

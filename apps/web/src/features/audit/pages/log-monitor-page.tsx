@@ -49,7 +49,7 @@ const columns: ListColumns<AuditEvent> = (t, language) => [
     enableSorting: true,
     cell: ({ getValue }) =>
       getValue() ? (
-        ltr(getValue(), 200)
+        ltr(getValue(), 170)
       ) : (
         <Text size="sm" c="dimmed">
           {t("logMonitor.system")}
@@ -70,10 +70,14 @@ const columns: ListColumns<AuditEvent> = (t, language) => [
     id: "targetType",
     header: () => t("logMonitor.columns.target"),
     enableSorting: true,
-    cell: ({ row }) => ltr([row.original.targetType, row.original.targetId].filter(Boolean).join(" · ") || null, 200),
+    cell: ({ row }) => ltr([row.original.targetType, row.original.targetId].filter(Boolean).join(" · ") || null, 150),
   }),
   column.accessor("outcome", { id: "outcome", header: () => t("logMonitor.columns.outcome"), enableSorting: true, cell: ({ getValue }) => <OutcomeBadge outcome={getValue()} /> }),
-  column.accessor("ip", { id: "ip", header: () => t("logMonitor.columns.ip"), cell: ({ getValue }) => ltr(getValue(), 130) }),
+  column.accessor("ip", {
+    id: "ip",
+    header: () => <span style={{ whiteSpace: "nowrap" }}>{t("logMonitor.columns.ip")}</span>,
+    cell: ({ getValue }) => ltr(getValue(), 130),
+  }),
   column.accessor("userAgent", {
     id: "userAgent",
     header: () => t("logMonitor.columns.userAgent"),
@@ -82,7 +86,7 @@ const columns: ListColumns<AuditEvent> = (t, language) => [
       if (!agent) return ltr(null, 0);
       return (
         <Tooltip label={agent} multiline maw={360} withArrow openDelay={300}>
-          <Text size="sm" dir="ltr" ta="start" truncate="end" maw={180} tabIndex={0}>
+          <Text size="sm" dir="ltr" ta="start" truncate="end" maw={140} tabIndex={0}>
             {agent}
           </Text>
         </Tooltip>
@@ -170,7 +174,7 @@ export function LogMonitorPage() {
           items: [{ id: "details", label: t("logMonitor.detailsButton"), icon: IconFileDescription, onClick: setOpened, testId: "audit-details" }],
         }}
         rowName={(row) => row.action}
-        minWidth={1180}
+        minWidth={1080}
         testId="audit-table"
       />
       <EventDrawer event={opened} onClose={() => setOpened(null)} />
