@@ -116,6 +116,7 @@ const adminScreens: Screen[] = [
   at("admin/manage-features", "/admin/manage-features"),
   at("admin/manage-services", "/admin/manage-services"),
   at("admin/log-monitor", "/admin/log-monitor"),
+  { name: "drawer: audit event", path: () => "/admin/log-monitor", open: async (s) => s.page.getByTestId("audit-details").first().click() },
   at("admin/mfa-authenticator", "/admin/mfa-authenticator"),
   at("admin/admin-updates", "/admin/admin-updates"),
   at("admin/admin-updates (history)", "/admin/admin-updates?view=history"),

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { admin, apiLogin, expect, PASSWORD, readyAccount, screenshotPage, test } from "./support";
+import { admin, apiLogin, expect, PASSWORD, readyAccount, screenshotPage, signedInPage, test } from "./support";
 
 /**
  * Login, sign-up and dashboard in light/dark × en/tr/fa × 1440px/390px, written to e2e/artifacts/
@@ -116,6 +116,41 @@ test.describe("screenshots", () => {
       }
       expect(errors, "console errors and warnings").toEqual([]);
       await context.close();
+    });
+  }
+});
+
+test.describe("screenshots: log monitor", () => {
+  const titles: Record<(typeof languages)[number], string> = { en: "Log monitor", tr: "Kayıt izleyici", fa: "پایش گزارش‌ها" };
+
+  for (const width of widths) {
+    test(`log monitor at ${width}px in light/dark × en/tr/fa, with its event drawer`, async ({ browser, request }) => {
+      test.setTimeout(180_000);
+      const token = await apiLogin(request, admin.email, admin.password);
+      // A refused login, so the list shows a failure beside the successes.
+      await request.post("/api/v1/auth/token", { form: { username: "nobody@example.com", password: "Wrong-pass-1!" } });
+      for (const theme of themes) {
+        for (const language of languages) {
+          const session = await signedInPage(browser, token, { width, theme, language });
+          const { page } = session;
+          const shoot = async (name: string) => {
+            await page.evaluate(() => document.fonts.ready);
+            // The page never scrolls sideways on a phone: the table scrolls inside its own box.
+            expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} page width`).toBeLessThanOrEqual(width);
+            await page.screenshot({ path: path.join(artifacts, `${name}-${theme}-${language}-${width}.png`), animations: "disabled" });
+          };
+          await page.goto("/admin/log-monitor");
+          await expect(page.getByRole("heading", { level: 1, name: titles[language] })).toBeVisible();
+          await expect(page.locator("html")).toHaveAttribute("dir", language === "fa" ? "rtl" : "ltr");
+          await expect(page.getByTestId("audit-table").locator("tbody tr[data-row-id]").first()).toBeVisible();
+          await shoot("log-monitor");
+          await page.getByTestId("audit-details").first().click();
+          await expect(page.getByTestId("audit-event-drawer")).toBeVisible();
+          await shoot("log-monitor-drawer");
+          expect(session.errors, "console errors and warnings").toEqual([]);
+          await session.context.close();
+        }
+      }
     });
   }
 });

@@ -88,6 +88,8 @@ describe("the OpenAPI document", () => {
       if (operation.operationId === "logout") continue;
       const url = path.replace(/\{[^}]+\}/g, "5b1e2b56-f886-4e6a-a7f6-92924aea4819");
       for (const [caller, token] of Object.entries(callers)) {
+        // An admin's live stream stays open until the client leaves; its own tests cover its answers.
+        if (caller === "admin" && operation.responses["200"]?.content?.["text/event-stream"]) continue;
         const response = await t.app.inject({
           method: method.toUpperCase() as "GET",
           url,

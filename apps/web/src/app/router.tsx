@@ -85,7 +85,11 @@ const adminRoutes: RouteObject[] = [
   },
   page("manage-features", () => import("@/features/catalogue/pages/manage-features-page"), "pages.admin.manageFeatures.title"),
   page("manage-services", () => import("@/features/catalogue/pages/manage-services-page"), "pages.admin.manageServices.title"),
-  placeholder("log-monitor", "admin.logMonitor"),
+  page(
+    "log-monitor",
+    () => Promise.all([import("@/features/audit/pages/log-monitor-page"), loadEnglishFeature("logMonitor")]).then(([module]) => module),
+    "pages.admin.logMonitor.title",
+  ),
   placeholder("mfa-authenticator", "admin.mfaAuthenticator"),
   {
     path: "admin-updates",

@@ -55,6 +55,7 @@ export function loadEnglishAreas(): Promise<void> {
 const englishFeatures = {
   tickets: () => import("@/locales/en/tickets"),
   updates: () => import("@/locales/en/updates"),
+  logMonitor: () => import("@/locales/en/log-monitor"),
 };
 export type EnglishFeature = keyof typeof englishFeatures;
 const englishFeatureLoads = new Map<EnglishFeature, Promise<void>>();

@@ -23,6 +23,7 @@ beforeAll(async () => {
   await loadEnglishAreas();
   await loadEnglishFeature("tickets");
   await loadEnglishFeature("updates");
+  await loadEnglishFeature("logMonitor");
 });
 
 beforeEach(() => {

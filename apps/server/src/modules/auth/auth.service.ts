@@ -138,6 +138,7 @@ async function recordLoginFailure(
     }
     await recordAudit(tx, { ...context, actorId: user?.id ?? null }, {
       action: "auth.login_failed",
+      outcome: "failure",
       targetType: "user",
       ...(user ? { targetId: user.id } : {}),
       details: { reason, login: attemptedLogin.slice(0, 254) },

@@ -157,6 +157,7 @@ export class JobRunner {
       await this.scheduleNextRun(tx, job);
       await recordAudit(tx, { actorId: null, ip: null, userAgent: null }, {
         action: "job.failed",
+        outcome: "failure",
         targetType: "job",
         targetId: job.id,
         details: { kind: job.kind, attempts: job.attempts, error: message.slice(0, 500), ...handler.describe?.(job) },

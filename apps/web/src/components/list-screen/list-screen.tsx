@@ -93,6 +93,8 @@ export interface ListScreenProps<TRow extends { id: string }, TSort extends stri
   /** A search box writing the `q` param. */
   search?: { label: string; testId?: string };
   filters?: ListFilter<TFilter>[];
+  /** Filter controls of the page's own after the standard ones (a search-select, a date range). */
+  extraFilters?: ReactNode;
   rowActions?: RowActions<TRow>;
   /** The row's name in accessible labels ("Delete: <name>"); default `row.name`. */
   rowName?: (row: TRow) => string;
@@ -121,6 +123,7 @@ export function ListScreen<TRow extends { id: string }, TSort extends string, TF
   texts,
   search,
   filters,
+  extraFilters,
   rowActions,
   rowName = defaultName,
   rowLink,
@@ -186,12 +189,13 @@ export function ListScreen<TRow extends { id: string }, TSort extends string, TF
       {title !== undefined && <ListScreenHeader title={title} description={description} actions={header || undefined} />}
       <Stack gap="md">
         {beforeList}
-        {(search || filters?.length) && (
+        {(search || filters?.length || extraFilters) && (
           <Group gap="sm" align="flex-end" wrap="wrap">
             {search && (
               <DataTableSearch table={table} label={search.label} style={{ flex: "1 1 240px" }} maw={filters?.length ? 420 : 360} data-testid={search.testId} />
             )}
             {filters?.map((filter) => <FilterControl key={filter.param} filter={filter} value={table.filters[filter.param]} onChange={(value) => table.setFilter(filter.param, value)} />)}
+            {extraFilters}
           </Group>
         )}
         <DataTable

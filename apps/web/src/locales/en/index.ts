@@ -5,12 +5,13 @@
  */
 import areas from "./areas";
 import core from "./core";
+import logMonitor from "./log-monitor";
 import tickets from "./tickets";
 import updates from "./updates";
 
-// The ticket and update screens' strings load with those pages (lib/i18n loadEnglishFeature); the
-// ticket dropdown's few come with the areas.
-const en = { ...core, ...areas, tickets: { ...areas.tickets, ...tickets }, updates };
+// The ticket, update and log monitor screens' strings load with those pages (lib/i18n
+// loadEnglishFeature); the ticket dropdown's few come with the areas.
+const en = { ...core, ...areas, tickets: { ...areas.tickets, ...tickets }, updates, logMonitor };
 
 export default en;
 

@@ -7,6 +7,7 @@ import updates from "./updates";
 import settings from "./settings";
 import tickets from "./tickets";
 import dashboards from "./dashboards";
+import logMonitor from "./log-monitor";
 
 /** فارسی (راست‌به‌چپ). */
 const messages: Messages = {
@@ -18,6 +19,7 @@ const messages: Messages = {
   commerce,
   tickets,
   dashboards,
+  logMonitor,
   app: {
     name: "درگاه مجوزها",
     tagline: "مجوزهای نرم‌افزاری خود را در یک جا درخواست کنید، بخرید و پیگیری کنید.",

@@ -7,6 +7,7 @@ import updates from "./updates";
 import settings from "./settings";
 import tickets from "./tickets";
 import dashboards from "./dashboards";
+import logMonitor from "./log-monitor";
 
 /** Português (Brasil). */
 const messages: Messages = {
@@ -18,6 +19,7 @@ const messages: Messages = {
   commerce,
   tickets,
   dashboards,
+  logMonitor,
   app: {
     name: "Portal de Licenças",
     tagline: "Solicite, compre e acompanhe suas licenças de software em um só lugar.",

@@ -7,6 +7,7 @@ import updates from "./updates";
 import settings from "./settings";
 import tickets from "./tickets";
 import dashboards from "./dashboards";
+import logMonitor from "./log-monitor";
 
 /** Türkçe. */
 const messages: Messages = {
@@ -18,6 +19,7 @@ const messages: Messages = {
   commerce,
   tickets,
   dashboards,
+  logMonitor,
   app: {
     name: "Lisans Portalı",
     tagline: "Yazılım lisanslarınızı tek bir yerden talep edin, satın alın ve takip edin.",

@@ -7,6 +7,7 @@ import updates from "./updates";
 import settings from "./settings";
 import tickets from "./tickets";
 import dashboards from "./dashboards";
+import logMonitor from "./log-monitor";
 
 /** 简体中文. */
 const messages: Messages = {
@@ -18,6 +19,7 @@ const messages: Messages = {
   commerce,
   tickets,
   dashboards,
+  logMonitor,
   app: {
     name: "许可证门户",
     tagline: "在一个地方申请、购买和跟踪您的软件许可证。",
