@@ -12,3 +12,5 @@ export * from "./license-key.js";
 export * from "./licences.js";
 export * from "./tickets.js";
 export * from "./updates.js";
+export * from "./mfa.js";
+export * from "./faq.js";

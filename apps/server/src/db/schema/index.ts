@@ -7,3 +7,5 @@ export * from "./licences.js";
 export * from "./notifications.js";
 export * from "./jobs.js";
 export * from "./tickets.js";
+export * from "./mfa.js";
+export * from "./faq.js";
