@@ -28,6 +28,8 @@ import { projectRoutes } from "./modules/projects/projects.routes.js";
 import { paymentRoutes } from "./modules/payments/payments.routes.js";
 import { licenceRoutes } from "./modules/licences/licences.routes.js";
 import { ticketRoutes } from "./modules/tickets/tickets.routes.js";
+import { mfaRoutes } from "./modules/mfa/mfa.routes.js";
+import { faqRoutes } from "./modules/faq/faq.routes.js";
 
 export interface AppDependencies {
   config: Config;
@@ -103,6 +105,8 @@ export async function buildApp({ config, database, logger = false, mailer, signe
       await api.register(paymentRoutes);
       await api.register(licenceRoutes);
       await api.register(ticketRoutes);
+      await api.register(mfaRoutes);
+      await api.register(faqRoutes);
     },
     { prefix: "/api/v1" },
   );
