@@ -3,6 +3,7 @@ import type { Database } from "./client.js";
 import { features, planFeatures, planServices, plans, services, ticketMessages, tickets, users } from "./schema/index.js";
 import { hashPassword } from "../lib/passwords.js";
 import { recordAudit } from "../modules/audit/audit.service.js";
+import { seedDemoFaq } from "../modules/faq/faq-demo.js";
 
 /** The products the FAQ names, as features a plan can bundle. */
 export const DEMO_FEATURES = [
@@ -66,11 +67,12 @@ export const DEMO_PLANS = [
 
 export const DEMO_CUSTOMER = { email: "customer@portal.local", password: "Demo-customer-1!" } as const;
 
-/** Loads the demo catalogue, a demo customer and their support tickets; running it again adds nothing. */
+/** Loads the demo catalogue, a demo customer and their support tickets, and the FAQ; running it again adds nothing. */
 export async function seedDemo(db: Database): Promise<{ created: boolean }> {
   const catalogue = await seedDemoCatalogue(db);
   const ticketsAdded = await seedDemoTickets(db);
-  return { created: catalogue || ticketsAdded };
+  const faqAdded = await seedDemoFaq(db);
+  return { created: catalogue || ticketsAdded || faqAdded };
 }
 
 async function seedDemoCatalogue(db: Database): Promise<boolean> {
