@@ -50,15 +50,24 @@ export function loadEnglishAreas(): Promise<void> {
   return englishAreas;
 }
 
-let englishTickets: Promise<void> | undefined;
+/**
+ * English strings of one area (`tickets`, `faq`, `mfa`) in a chunk of their own, loaded with that
+ * area's pages, so the other pages (and /dashboard) do not carry them. Each loads once.
+ */
+function englishArea(area: string, load: () => Promise<{ default: object }>): () => Promise<void> {
+  let loaded: Promise<void> | undefined;
+  return () =>
+    (loaded ??= load().then(({ default: strings }) => {
+      i18n.addResourceBundle("en", "translation", { [area]: strings }, true, true);
+    }));
+}
 
 /** The English strings of the ticket screens: loaded with those pages, so the other pages do not carry them. */
-export function loadEnglishTickets(): Promise<void> {
-  englishTickets ??= import("@/locales/en/tickets").then(({ default: tickets }) => {
-    i18n.addResourceBundle("en", "translation", { tickets }, true, true);
-  });
-  return englishTickets;
-}
+export const loadEnglishTickets = englishArea("tickets", () => import("@/locales/en/tickets"));
+/** The FAQ's and demo requests' English strings, with the FAQ pages. */
+export const loadEnglishFaq = englishArea("faq", () => import("@/locales/en/faq"));
+/** The MFA authenticator's English strings, with its page. */
+export const loadEnglishMfa = englishArea("mfa", () => import("@/locales/en/mfa"));
 
 async function ensureLoaded(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, "translation")) return;
