@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { FullPageLoader } from "@/components/full-page-loader";
 import { LoginPage } from "@/features/auth/pages/login-page";
-import { loadEnglishAreas, loadEnglishTickets } from "@/lib/i18n";
+import { loadEnglishAreas, loadEnglishFaq, loadEnglishMfa, loadEnglishTickets } from "@/lib/i18n";
 import { paths } from "@/lib/paths";
 import { GuestOnly, RequireAuth } from "./guards";
 import { AuthLayout } from "./layouts/auth-layout";
@@ -29,10 +29,15 @@ function page(path: string, lazy: NonNullable<RouteObject["lazy"]>, title: Parse
   return { path, lazy, handle: { title, crumb: title } satisfies RouteHandle } as RouteObject;
 }
 
-/** A ticket page: its chunk and the English strings of the ticket screens, loaded together. */
-function ticketPage(load: () => Promise<object>): () => Promise<object> {
-  return () => Promise.all([load(), loadEnglishTickets()]).then(([module]) => module);
+/** A page whose area keeps its English strings apart: the page's chunk and those strings, loaded together. */
+function withStrings(loadStrings: () => Promise<void>) {
+  return (load: () => Promise<object>): (() => Promise<object>) =>
+    () =>
+      Promise.all([load(), loadStrings()]).then(([module]) => module);
 }
+const ticketPage = withStrings(loadEnglishTickets);
+const faqPage = withStrings(loadEnglishFaq);
+const mfaPage = withStrings(loadEnglishMfa);
 
 const adminPlanFormPage = () => import("@/features/plans/pages/admin-plan-form-page");
 
@@ -83,7 +88,7 @@ const adminRoutes: RouteObject[] = [
   page("manage-features", () => import("@/features/catalogue/pages/manage-features-page"), "pages.admin.manageFeatures.title"),
   page("manage-services", () => import("@/features/catalogue/pages/manage-services-page"), "pages.admin.manageServices.title"),
   placeholder("log-monitor", "admin.logMonitor"),
-  placeholder("mfa-authenticator", "admin.mfaAuthenticator"),
+  page("mfa-authenticator", mfaPage(() => import("@/features/mfa/pages/mfa-authenticator-page")), "pages.admin.mfaAuthenticator.title"),
   placeholder("admin-updates", "admin.updates"),
 ];
 
@@ -140,7 +145,24 @@ const mainRoutes: RouteObject[] = [
       page("confirmation/:planId", () => import("@/features/plans/pages/plan-confirmation-page"), "pages.planConfirmation.title"),
     ],
   },
-  placeholder("faq", "faq"),
+  {
+    path: "faq",
+    handle: { crumb: "pages.faq.title" } satisfies RouteHandle,
+    children: [
+      { index: true, lazy: faqPage(() => import("@/features/faq/pages/faq-page")), handle: { title: "pages.faq.title" } satisfies RouteHandle },
+      // Administrators keep the FAQ and read the demo requests from its page (not in spec section 2's sidebar).
+      {
+        path: "manage",
+        lazy: faqPage(() => import("@/features/faq/pages/faq-manage-page")),
+        handle: { title: "faq.manage.title", crumb: "faq.manage.title", requiresAdmin: true } satisfies RouteHandle,
+      },
+      {
+        path: "demo-requests",
+        lazy: faqPage(() => import("@/features/faq/pages/demo-requests-page")),
+        handle: { title: "faq.demoRequests.title", crumb: "faq.demoRequests.title", requiresAdmin: true } satisfies RouteHandle,
+      },
+    ],
+  },
   {
     path: "my-tickets",
     handle: { crumb: "pages.myTickets.title" } satisfies RouteHandle,

@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { beforeAll, beforeEach } from "vitest";
-import { initI18n, loadEnglishAreas, loadEnglishTickets } from "@/lib/i18n";
+import { initI18n, loadEnglishAreas, loadEnglishFaq, loadEnglishMfa, loadEnglishTickets } from "@/lib/i18n";
 
 // jsdom has no matchMedia; Mantine and the sidebar hook ask it.
 if (!window.matchMedia) {
@@ -22,6 +22,8 @@ beforeAll(async () => {
   // In the app these arrive with the main layout; components under test get them up front.
   await loadEnglishAreas();
   await loadEnglishTickets();
+  await loadEnglishFaq();
+  await loadEnglishMfa();
 });
 
 beforeEach(() => {

@@ -6,9 +6,12 @@
 import areas from "./areas";
 import core from "./core";
 import tickets from "./tickets";
+import faq from "./faq";
+import mfa from "./mfa";
 
 // The ticket screens' strings load with those pages (lib/i18n loadEnglishTickets), beside the dropdown's in the areas.
-const en = { ...core, ...areas, tickets: { ...areas.tickets, ...tickets } };
+// The FAQ's and the MFA authenticator's strings come with their pages too (loadEnglishFaq, loadEnglishMfa).
+const en = { ...core, ...areas, tickets: { ...areas.tickets, ...tickets }, faq, mfa };
 
 export default en;
 

@@ -5,6 +5,8 @@ import commerce from "./commerce";
 import licenses from "./licenses";
 import updates from "./updates";
 import tickets from "./tickets";
+import faq from "./faq";
+import mfa from "./mfa";
 
 /** Türkçe. */
 const messages: Messages = {
@@ -14,6 +16,8 @@ const messages: Messages = {
   accounts,
   commerce,
   tickets,
+  faq,
+  mfa,
   app: {
     name: "Lisans Portalı",
     tagline: "Yazılım lisanslarınızı tek bir yerden talep edin, satın alın ve takip edin.",
@@ -431,6 +435,9 @@ const messages: Messages = {
       "catalogue/plan_not_found": "Seçilen planın ayrıntıları bulunamadı.",
       "project/has_licenses": "Bu projeye bağlı lisanslar olduğu için silinemez.",
       "project/name_taken": "Bu ada sahip bir projeniz zaten var.",
+      "mfa/not_configured": "Sistem doğrulayıcısı henüz kurulmadı. Önce QR kodunu oluşturun.",
+      "mfa/invalid_code": "Geçersiz MFA kodu. Lütfen tekrar deneyin.",
+      "faq/unknown_category": "Seçilen SSS kategorisi mevcut değil.",
       "license/not_pending": "Yalnızca bekleyen bir lisans talebi değiştirilebilir.",
       "license/deactivated": "Bu lisans devre dışı bırakıldı.",
       "license/expired": "Bu lisansın süresi doldu.",
