@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, like } from "drizzle-orm";
-import { Secret, TOTP, URI } from "otpauth";
+import { Secret, type TOTP, URI } from "otpauth";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, mfaAuthenticator } from "../../db/schema/index.js";
 import { SecretBoxError, createSecretBox } from "../../lib/secret-box.js";
