@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Autocomplete, Button, Group, Modal, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { Alert, SimpleGrid, Autocomplete, Button, Group, Modal, Stack, Text, TextInput, Textarea } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { demoRequestBodySchema, type DemoRequestBody } from "@portal/contract";
 import { useState } from "react";
@@ -109,22 +109,22 @@ function DemoRequestForm({ onClose, products, defaults }: { onClose: () => void;
             />
           )}
         />
-        <Group grow align="flex-start" wrap="wrap" gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Controller
             control={form.control}
             name="name"
             render={({ field }) => (
-              <TextInput {...field} label={t("faq.demo.name")} autoComplete="name" maxLength={200} error={errorOf("name")} miw={200} data-testid="demo-name" />
+              <TextInput {...field} label={t("faq.demo.name")} autoComplete="name" maxLength={200} error={errorOf("name")} data-testid="demo-name" />
             )}
           />
           <Controller
             control={form.control}
             name="company"
             render={({ field }) => (
-              <TextInput {...field} label={t("faq.demo.company")} autoComplete="organization" maxLength={200} error={errorOf("company")} miw={200} data-testid="demo-company" />
+              <TextInput {...field} label={t("faq.demo.company")} autoComplete="organization" maxLength={200} error={errorOf("company")} data-testid="demo-company" />
             )}
           />
-        </Group>
+        </SimpleGrid>
         <Controller
           control={form.control}
           name="product"

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Paper, SegmentedControl, Stack, Switch, Tabs, Text, TextInput, Textarea } from "@mantine/core";
+import { Alert, SimpleGrid, Button, Group, Modal, NativeSelect, NumberInput, Paper, SegmentedControl, Stack, Switch, Tabs, Text, TextInput, Textarea } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheckFilled, IconCircleDashed } from "@tabler/icons-react";
 import { FAQ_LIMITS, portalLanguages, type FaqCategoryAdmin, type FaqEntry, type PortalLanguage } from "@portal/contract";
 import { useState } from "react";
@@ -114,7 +114,7 @@ function EntryForm({
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
-        <Group grow align="flex-start" wrap="wrap" gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <NativeSelect
             label={t("faq.manage.form.category")}
             required
@@ -126,7 +126,7 @@ function EntryForm({
             }}
             error={errors.categoryId ? t("faq.manage.form.categoryRequired") : undefined}
             data={[{ value: "", label: "—" }, ...categories.map((category) => ({ value: category.id, label: inLanguage(category.name, i18n.language) }))]}
-            miw={200}
+           
             data-testid="faq-entry-category"
           />
           <NumberInput
@@ -138,9 +138,9 @@ function EntryForm({
             max={1_000_000}
             allowDecimal={false}
             allowNegative={false}
-            miw={200}
+           
           />
-        </Group>
+        </SimpleGrid>
         <Switch
           label={t("faq.manage.form.popular")}
           description={t("faq.manage.form.popularHint")}

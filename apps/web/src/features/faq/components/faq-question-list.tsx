@@ -4,6 +4,7 @@ import type { FaqItem } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { languages } from "@/lib/i18n";
 import { FaqMarkdown } from "./faq-markdown";
+import classes from "./faq-question-list.module.css";
 
 /**
  * Questions as an accordion (each question a heading of `headingLevel` with a button), answers as
@@ -24,12 +25,12 @@ export function FaqQuestionList({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <Accordion variant="separated" radius="md" order={headingLevel} chevronPosition="right" data-testid={testId}>
+    <Accordion variant="separated" radius="md" order={headingLevel} chevronPosition="right" classNames={{ item: classes.item }} data-testid={testId}>
       {items.map((item) => (
         <Accordion.Item key={item.id} value={item.id} data-testid="faq-item">
           <Accordion.Control>
             <Group gap="xs" wrap="nowrap" justify="space-between">
-              <Text fw={600} size="sm">
+              <Text fw={600} size="sm" dir="auto" lang={item.language}>
                 {item.question}
               </Text>
               {showPopular && item.popular && (

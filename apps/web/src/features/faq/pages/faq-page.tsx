@@ -16,6 +16,16 @@ import { FaqQuestionList } from "../components/faq-question-list";
 import { countsByCategory, faqSections, popularItems, productNames } from "../lib/faq-view";
 
 const ALL = "all";
+
+/** A category's number of questions beside its name, in the interface's digits. */
+function ChipCount({ count }: { count: number }) {
+  const { i18n } = useTranslation();
+  return (
+    <Text span size="xs" c="dimmed" ms={6} fw={600}>
+      {new Intl.NumberFormat(i18n.language).format(count)}
+    </Text>
+  );
+}
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
@@ -101,6 +111,8 @@ export function FaqPage() {
     />
   );
 
+  // A native option is plain text: the name is isolated (U+2068…U+2069) so a Latin name in a Persian list keeps its place.
+  const withCount = (name: string, count: number) => `\u2068${name}\u2069 · ${new Intl.NumberFormat(i18n.language).format(count)}`;
   const categoryOptions = (data?.categories ?? []).map((entry) => ({ value: entry.key, label: entry.name, id: entry.id }));
 
   let content: React.ReactNode;
@@ -207,18 +219,20 @@ export function FaqPage() {
                 value={knownCategory}
                 onChange={(event) => setParam("category", event.currentTarget.value === ALL ? null : event.currentTarget.value)}
                 data={[
-                  { value: ALL, label: `${t("faq.categories.all")} (${total})` },
-                  ...categoryOptions.map((option) => ({ value: option.value, label: `${option.label} (${counts.get(option.id) ?? 0})` })),
+                  { value: ALL, label: withCount(t("faq.categories.all"), total) },
+                  ...categoryOptions.map((option) => ({ value: option.value, label: withCount(option.label, counts.get(option.id) ?? 0) })),
                 ]}
               />
               <Chip.Group multiple={false} value={knownCategory} onChange={(value) => setParam("category", value === ALL ? null : value)}>
                 <Group gap="xs" visibleFrom="sm" role="radiogroup" aria-label={t("faq.categories.label")} data-testid="faq-categories">
                   <Chip value={ALL} variant="light">
-                    {t("faq.categories.all")} ({total})
+                    {t("faq.categories.all")}
+                    <ChipCount count={total} />
                   </Chip>
                   {categoryOptions.map((option) => (
                     <Chip key={option.value} value={option.value} variant="light" icon={<CategoryIcon categoryKey={option.value} size={14} />}>
-                      {option.label} ({counts.get(option.id) ?? 0})
+                      <bdi>{option.label}</bdi>
+                      <ChipCount count={counts.get(option.id) ?? 0} />
                     </Chip>
                   ))}
                 </Group>

@@ -59,7 +59,7 @@ export function VerifyCodeCard() {
               maxLength={7}
               required
               dir="ltr"
-              ff="monospace"
+              styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)", letterSpacing: "0.08em" } }}
               style={{ flex: "1 1 160px" }}
               maw={240}
               data-testid="mfa-verify-code"

@@ -1,4 +1,4 @@
-import { Button, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconQrcode, IconShieldLock } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -38,6 +38,19 @@ export function MfaAuthenticatorPage() {
     });
 
   const header = <PageHeader title={t("pages.admin.mfaAuthenticator.title")} description={t("mfa.description")} />;
+
+  // Until the first answer it is not known whether there is anything to show or to replace.
+  if (code.isPending && !provision.data) {
+    return (
+      <>
+        {header}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-busy>
+          <Skeleton height={220} radius="md" />
+          <Skeleton height={220} radius="md" />
+        </SimpleGrid>
+      </>
+    );
+  }
 
   if (notConfigured) {
     return (
