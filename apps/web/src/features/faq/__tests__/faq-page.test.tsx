@@ -1,26 +1,10 @@
-import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import type { Faq, User } from "@portal/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { meQueryKey } from "@/lib/auth";
-import { click, field, mount, stubBrowserApis, type, unmount, waitFor } from "@/test/dom";
+import { mountWithApp, serveApi as serve, success as ok } from "@/test/app";
+import { click, field, stubBrowserApis, type, unmount, waitFor } from "@/test/dom";
 import { DemoRequestDialog } from "../components/demo-request-dialog";
 import { FaqPage } from "../pages/faq-page";
-
-type Call = { method: string; path: string; body?: unknown };
-function serve(answer: (call: Call) => { status: number; body?: unknown }) {
-  const calls: Call[] = [];
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const call = { method: init?.method ?? "GET", path: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const { status, body } = answer(call);
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  });
-  return calls;
-}
-const ok = (data: unknown, status = 200) => ({ status, body: { status: "success", data } });
 
 const user: User = {
   id: "33333333-3333-4333-8333-333333333333",
@@ -45,20 +29,8 @@ const faq = (items: Faq["items"]): Faq => ({
 });
 const item = (id: string, categoryId: string, question: string, popular = false) => ({ id, categoryId, question, answer: `Answer to ${question}`, popular, order: 0, language: "en" as const });
 
-function render(element: React.ReactNode, path = "/faq") {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(meQueryKey, user);
-  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [path] });
-  mount(
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
+/** Mounted as a logged-in customer (the page reads the current user from the cache). */
+const render = (element: React.ReactNode, path = "/faq") => mountWithApp(element, { path, prepare: (client) => client.setQueryData(meQueryKey, user) }).router;
 
 const byTestId = (testId: string) => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 const text = () => document.body.textContent ?? "";

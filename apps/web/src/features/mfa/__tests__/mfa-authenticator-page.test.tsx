@@ -1,41 +1,12 @@
-import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { click, mount, stubBrowserApis, type, unmount, waitFor } from "@/test/dom";
+import { mountWithApp, refusal, serveApi as serve, success as ok, type ApiCall as Call } from "@/test/app";
+import { click, stubBrowserApis, type, unmount, waitFor } from "@/test/dom";
 import { MfaAuthenticatorPage } from "../pages/mfa-authenticator-page";
 
-type Call = { method: string; path: string; body?: unknown };
-type Answer = { status: number; body?: unknown };
-
-function serve(answer: (call: Call, calls: Call[]) => Answer) {
-  const calls: Call[] = [];
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const call = { method: init?.method ?? "GET", path: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const { status, body } = answer(call, calls);
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  });
-  return calls;
-}
-const ok = (data: unknown) => ({ status: 200, body: { status: "success", data } });
-const refusal = (status: number, code: string, msg: string) => ({ status, body: { detail: [{ loc: [code], msg, type: "error" }] } });
 const code = (value: string, remainingSeconds = 30) => ok({ code: value, remainingSeconds, period: 30 });
 const provisioning = ok({ otpauthUrl: "otpauth://totp/Licence%20Portal:System%20authenticator?secret=JBSWY3DPEHPK3PXP", qrDataUrl: "data:image/png;base64,AAAA" });
 
-function render() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: "*", element: <MfaAuthenticatorPage /> }]);
-  mount(
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
+const render = () => mountWithApp(<MfaAuthenticatorPage />);
 
 const byTestId = (testId: string) => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 const text = () => document.body.textContent ?? "";

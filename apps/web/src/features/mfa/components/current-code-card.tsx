@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, RingProgress, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, RingProgress, Skeleton, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconRefresh } from "@tabler/icons-react";
 import { MFA_PERIOD_SECONDS } from "@portal/contract";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { parseApiError } from "@/lib/errors";
 import type { useCurrentCode } from "../api/mfa";
 import { groupDigits } from "../lib/countdown";
 import { useCodeCountdown } from "../lib/use-code-countdown";
+import { SectionCard } from "./section-card";
 
 /** The colour of the ring: calm while there is time, a warning in the last seconds. */
 function ringColor(seconds: number): string {
@@ -83,39 +84,34 @@ export function CurrentCodeCard({ query }: { query: ReturnType<typeof useCurrent
   }
 
   return (
-    <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="mfa-code-title">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="mfa-code-title">
-          {t("mfa.code.title")}
-        </Title>
-        {failure}
-        {body}
-        <Group gap="sm">
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={() => void query.refetch()}
-            loading={query.isFetching}
-            disabled={!query.data && !query.isError}
-            data-testid="mfa-refresh"
-          >
-            {t("mfa.code.refresh")}
-          </Button>
-          {current && (
-            <CopyButton
-              value={query.data.code}
-              label={t("mfa.code.copy")}
-              copiedLabel={t("mfa.code.copied")}
-              failedMessage={t("mfa.code.copyFailed")}
-              data-testid="mfa-copy"
-            />
-          )}
-        </Group>
-        <Text size="xs" c="dimmed">
-          {t("mfa.code.audited")}
-        </Text>
-      </Stack>
-    </Paper>
+    <SectionCard id="mfa-code-title" title={t("mfa.code.title")}>
+      {failure}
+      {body}
+      <Group gap="sm">
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          onClick={() => void query.refetch()}
+          loading={query.isFetching}
+          disabled={!query.data && !query.isError}
+          data-testid="mfa-refresh"
+        >
+          {t("mfa.code.refresh")}
+        </Button>
+        {current && (
+          <CopyButton
+            value={query.data.code}
+            label={t("mfa.code.copy")}
+            copiedLabel={t("mfa.code.copied")}
+            failedMessage={t("mfa.code.copyFailed")}
+            data-testid="mfa-copy"
+          />
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t("mfa.code.audited")}
+      </Text>
+    </SectionCard>
   );
 }

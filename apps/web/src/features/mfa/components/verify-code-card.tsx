@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, TextInput } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { parseApiError } from "@/lib/errors";
 import { notifyMessage } from "@/lib/notify";
 import { useVerifyMfaCode } from "../api/mfa";
+import { SectionCard } from "./section-card";
 
 /** A code checked against the system authenticator (spec section 5: "code required"). */
 export function VerifyCodeCard() {
@@ -32,17 +33,9 @@ export function VerifyCodeCard() {
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="mfa-verify-title">
+    <SectionCard id="mfa-verify-title" title={t("mfa.verify.title")} description={t("mfa.verify.description")}>
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
-          <Stack gap={4}>
-            <Title order={2} size="h4" id="mfa-verify-title">
-              {t("mfa.verify.title")}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t("mfa.verify.description")}
-            </Text>
-          </Stack>
           <Group gap="sm" align="flex-start" wrap="wrap">
             <TextInput
               label={t("mfa.verify.code")}
@@ -75,6 +68,6 @@ export function VerifyCodeCard() {
           )}
         </Stack>
       </form>
-    </Paper>
+    </SectionCard>
   );
 }

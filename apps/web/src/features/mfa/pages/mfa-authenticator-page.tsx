@@ -1,4 +1,4 @@
-import { Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Button, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { IconQrcode, IconShieldLock } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { isNotConfigured, useCurrentCode, useProvisionMfa } from "../api/mfa";
 import { CurrentCodeCard } from "../components/current-code-card";
 import { ProvisioningPanel } from "../components/provisioning-panel";
+import { SectionCard } from "../components/section-card";
 import { VerifyCodeCard } from "../components/verify-code-card";
 
 /**
@@ -78,28 +79,18 @@ export function MfaAuthenticatorPage() {
           <CurrentCodeCard query={code} />
           <VerifyCodeCard />
         </SimpleGrid>
-        <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby="mfa-settings-title">
-          <Stack gap="md">
-            <Stack gap={4}>
-              <Title order={2} size="h4" id="mfa-settings-title">
-                {t("mfa.settings.title")}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t("mfa.settings.description")}
-              </Text>
-            </Stack>
-            {provision.data ? (
-              <ProvisioningPanel provisioning={provision.data} />
-            ) : (
-              <Text size="sm">{t("mfa.settings.configuredSince")}</Text>
-            )}
-            <div>
-              <Button variant="light" color="orange" leftSection={<IconQrcode size={16} aria-hidden />} onClick={() => setConfirming(true)} data-testid="mfa-rotate">
-                {t("mfa.settings.regenerate")}
-              </Button>
-            </div>
-          </Stack>
-        </Paper>
+        <SectionCard id="mfa-settings-title" title={t("mfa.settings.title")} description={t("mfa.settings.description")}>
+          {provision.data ? (
+            <ProvisioningPanel provisioning={provision.data} />
+          ) : (
+            <Text size="sm">{t("mfa.settings.configuredSince")}</Text>
+          )}
+          <div>
+            <Button variant="light" color="orange" leftSection={<IconQrcode size={16} aria-hidden />} onClick={() => setConfirming(true)} data-testid="mfa-rotate">
+              {t("mfa.settings.regenerate")}
+            </Button>
+          </div>
+        </SectionCard>
       </Stack>
       <ConfirmDialog
         opened={confirming}

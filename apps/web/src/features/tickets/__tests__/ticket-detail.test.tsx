@@ -1,10 +1,7 @@
-import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import type { Ticket, TicketMessage } from "@portal/contract";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { click, mount, stubBrowserApis, unmount, waitFor } from "@/test/dom";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mountWithApp, serveApi as serve, success as ok } from "@/test/app";
+import { click, stubBrowserApis, unmount, waitFor } from "@/test/dom";
 import { TicketDetail } from "../components/ticket-detail";
 
 const id = "11111111-1111-4111-8111-111111111111";
@@ -37,30 +34,8 @@ const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   ...overrides,
 });
 
-type Call = { method: string; path: string };
-function serve(answer: (call: Call) => { status: number; body?: unknown }) {
-  const calls: Call[] = [];
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const call = { method: init?.method ?? "GET", path: String(input) };
-    calls.push(call);
-    const { status, body } = answer(call);
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  });
-  return calls;
-}
-const ok = (data: unknown) => ({ status: 200, body: { status: "success", data } });
-
 function render(viewer: "customer" | "admin") {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: "*", element: <TicketDetail id={id} viewer={viewer} /> }]);
-  mount(
-    <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  mountWithApp(<TicketDetail id={id} viewer={viewer} />);
 }
 
 const byTestId = (testId: string) => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);

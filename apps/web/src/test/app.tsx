@@ -1,0 +1,55 @@
+import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import { mount } from "./dom";
+
+/**
+ * Component tests that talk to a stubbed API: the app's providers around one element, and a fetch
+ * that answers from a function and records every call (undo with vi.restoreAllMocks()).
+ */
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  /** The JSON body sent, parsed. */
+  body?: unknown;
+}
+
+export type ApiAnswer = { status: number; body?: unknown };
+
+/** Replaces fetch: `answer` sees each call (and every call so far); answers the list of calls, growing as they come. */
+export function serveApi(answer: (call: ApiCall, calls: ApiCall[]) => ApiAnswer): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const call: ApiCall = { method: init?.method ?? "GET", path: String(input), body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined };
+    calls.push(call);
+    const { status, body } = answer(call, calls);
+    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  });
+  return calls;
+}
+
+/** The success envelope. */
+export const success = (data: unknown, status = 200): ApiAnswer => ({ status, body: { status: "success", data } });
+
+/** An error envelope with one code. */
+export const refusal = (status: number, code: string, msg = code, type = "error"): ApiAnswer => ({ status, body: { detail: [{ loc: [code], msg, type }] } });
+
+/** Mounts `element` at `path` with Mantine, the toasts, a query client (no retries unless a query sets its own) and a router. */
+export function mountWithApp(element: ReactNode, { path = "/", prepare }: { path?: string; prepare?: (queryClient: QueryClient) => void } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  prepare?.(queryClient);
+  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [path] });
+  mount(
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { router, queryClient };
+}
