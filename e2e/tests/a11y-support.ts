@@ -301,5 +301,18 @@ export async function seed(request: APIRequestContext): Promise<Seed> {
   const licenceIds = ((await licences.json()) as Envelope<{ items: { id: string }[] }>).data.items.map((licence) => licence.id);
   await verifyLicenseThroughApi(request, adminToken, published.id, licenceIds[0]!);
 
+  // The FAQ: a popular question with a Markdown answer in English and Persian, and a demo request for the admin list.
+  const categories = ((await (await request.get("/api/v1/faq/categories", { headers: asAdmin })).json()) as Envelope<{ id: string; key: string }[]>).data;
+  await post("/api/v1/faq", asAdmin, {
+    categoryId: categories.find((category) => category.key === "network-access")!.id,
+    popular: true,
+    question: { en: `How does access control decide? ${id}`, fa: `کنترل دسترسی چگونه تصمیم می‌گیرد؟ ${id}` },
+    answer: {
+      en: "By **802.1X** first, then by the device's profile:\n\n- known users join their VLAN;\n- unknown devices wait in quarantine.\n\nSee [support](/my-tickets).",
+      fa: "ابتدا با **802.1X** و سپس با مشخصات دستگاه:\n\n- کاربران شناخته‌شده به VLAN خود می‌پیوندند؛\n- دستگاه‌های ناشناس در قرنطینه می‌مانند.",
+    },
+  });
+  await post("/api/v1/demo-requests", asCustomer, { email: `axe-demo-${id}@example.com`, name: "Ava User", company: "Axe Labs", product: "Voice Platform", message: "A demo next week?" });
+
   return { adminToken, customerToken, planId: plan.id, pendingRequestId: requestIds[3]!, ticketId: ticket.id, draftUpdateId: draftUpdate.id };
 }

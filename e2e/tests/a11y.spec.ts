@@ -94,6 +94,7 @@ const customerScreens: Screen[] = [
   { name: "menu: profile", path: () => "/dashboard", open: async (s) => s.page.getByTestId("profile-menu-button").click() },
   { name: "menu: notifications", path: () => "/dashboard", open: async (s) => s.page.getByTestId("notifications-button").click() },
   { name: "menu: messages", path: () => "/dashboard", open: async (s) => s.page.getByTestId("messages-button").click() },
+  { name: "dialog: demo request", path: () => "/faq", open: async (s) => s.page.getByTestId("faq-demo-open").click() },
   {
     name: "dialog: close ticket (confirm)",
     path: (data) => `/my-tickets/${data.ticketId}`,
@@ -118,6 +119,9 @@ const adminScreens: Screen[] = [
   at("admin/log-monitor", "/admin/log-monitor"),
   { name: "drawer: audit event", path: () => "/admin/log-monitor", open: async (s) => s.page.getByTestId("audit-details").first().click() },
   at("admin/mfa-authenticator", "/admin/mfa-authenticator"),
+  at("faq (admin)", "/faq"),
+  at("faq/manage", "/faq/manage"),
+  at("faq/demo-requests", "/faq/demo-requests"),
   at("admin/admin-updates", "/admin/admin-updates"),
   at("admin/admin-updates (history)", "/admin/admin-updates?view=history"),
   at("admin/admin-updates/new", "/admin/admin-updates/new"),
@@ -131,6 +135,8 @@ const adminScreens: Screen[] = [
   { name: "license-requests/edit/:id", path: (data) => `/license-requests/edit/${data.pendingRequestId}` },
   { name: "dialog: approve request (confirm)", path: () => "/admin/license-requests", open: async (s) => button(s, "approve").click() },
   { name: "dialog: feature form", path: () => "/admin/manage-features", open: async (s) => button(s, "addFeature").click() },
+  { name: "dialog: FAQ entry form", path: () => "/faq/manage", open: async (s) => s.page.getByTestId("faq-add").click() },
+  { name: "dialog: FAQ category names", path: () => "/faq/manage", open: async (s) => s.page.getByTestId("faq-rename-categories").click() },
   { name: "menu: profile (admin)", path: () => "/admin/users", open: async (s) => s.page.getByTestId("profile-menu-button").click() },
 ];
 

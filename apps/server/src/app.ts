@@ -32,6 +32,8 @@ import { updateRoutes } from "./modules/updates/updates.routes.js";
 import { dashboardRoutes } from "./modules/dashboards/dashboards.routes.js";
 import { ValidationCounter } from "./modules/dashboards/validation-counter.js";
 import { settingsRoutes } from "./modules/settings/settings.routes.js";
+import { mfaRoutes } from "./modules/mfa/mfa.routes.js";
+import { faqRoutes } from "./modules/faq/faq.routes.js";
 
 export interface AppDependencies {
   config: Config;
@@ -114,6 +116,8 @@ export async function buildApp({ config, database, logger = false, mailer, signe
       await api.register(updateRoutes);
       await api.register(dashboardRoutes);
       await api.register(settingsRoutes);
+      await api.register(mfaRoutes);
+      await api.register(faqRoutes);
     },
     { prefix: "/api/v1" },
   );

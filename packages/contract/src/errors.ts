@@ -112,6 +112,13 @@ export const errorCatalogue = {
     message: "This project has licences attached and cannot be deleted.",
   },
   "project/name_taken": { status: 409, type: "error", message: "You already have a project with this name." },
+  "mfa/not_configured": {
+    status: 404,
+    type: "warning",
+    message: "The system authenticator is not set up yet. Generate its QR code first.",
+  },
+  "mfa/invalid_code": { status: 400, type: "error", message: "Invalid MFA code. Please try again." },
+  "faq/unknown_category": { status: 422, type: "error", message: "The chosen FAQ category does not exist." },
   "license/not_pending": { status: 409, type: "warning", message: "Only a pending licence request can be changed." },
   "license/deactivated": { status: 409, type: "error", message: "This licence has been deactivated." },
   "license/expired": { status: 409, type: "error", message: "This licence has expired." },

@@ -14,3 +14,5 @@ export * from "./tickets.js";
 export * from "./updates.js";
 export * from "./dashboards.js";
 export * from "./settings.js";
+export * from "./mfa.js";
+export * from "./faq.js";

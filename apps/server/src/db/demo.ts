@@ -8,6 +8,7 @@ import { hashPassword } from "../lib/passwords.js";
 import type { RequestContext } from "../lib/request-context.js";
 import type { Signer } from "../lib/signing.js";
 import { recordAudit } from "../modules/audit/audit.service.js";
+import { seedDemoFaq } from "../modules/faq/faq-demo.js";
 import type { Mailing } from "../modules/jobs/mail.js";
 import { newLicenseKey } from "../modules/licences/license-keys.js";
 import { createDraft, publishUpdate, setCommands, setVerification } from "../modules/updates/updates.service.js";
@@ -82,14 +83,16 @@ export interface DemoUpdateDeps {
 }
 
 /**
- * Loads the demo catalogue, a demo customer and their support tickets, and (given the update's
- * dependencies) a licence with one published update verified for it; running it again adds nothing.
+ * Loads the demo catalogue, a demo customer and their support tickets, the FAQ, and (given the
+ * update's dependencies) a licence with one published update verified for it; running it again adds
+ * nothing.
  */
 export async function seedDemo(db: Database, updateDeps?: DemoUpdateDeps): Promise<{ created: boolean }> {
   const catalogue = await seedDemoCatalogue(db);
   const ticketsAdded = await seedDemoTickets(db);
+  const faqAdded = await seedDemoFaq(db);
   const updateAdded = updateDeps ? await seedDemoUpdate(db, updateDeps) : false;
-  return { created: catalogue || ticketsAdded || updateAdded };
+  return { created: catalogue || ticketsAdded || faqAdded || updateAdded };
 }
 
 async function seedDemoCatalogue(db: Database): Promise<boolean> {

@@ -36,6 +36,8 @@ function withStrings(feature: EnglishFeature, load: () => Promise<object>): () =
 const ticketPage = (load: () => Promise<object>) => withStrings("tickets", load);
 const updatesPage = (load: () => Promise<object>) => withStrings("updates", load);
 const updateWizardPage = updatesPage(() => import("@/features/updates/pages/update-wizard-page"));
+const faqPage = (load: () => Promise<object>) => withStrings("faq", load);
+const mfaPage = (load: () => Promise<object>) => withStrings("mfa", load);
 
 const adminPlanFormPage = () => import("@/features/plans/pages/admin-plan-form-page");
 
@@ -90,7 +92,7 @@ const adminRoutes: RouteObject[] = [
     () => Promise.all([import("@/features/audit/pages/log-monitor-page"), loadEnglishFeature("logMonitor")]).then(([module]) => module),
     "pages.admin.logMonitor.title",
   ),
-  placeholder("mfa-authenticator", "admin.mfaAuthenticator"),
+  page("mfa-authenticator", mfaPage(() => import("@/features/mfa/pages/mfa-authenticator-page")), "pages.admin.mfaAuthenticator.title"),
   {
     path: "admin-updates",
     handle: { crumb: "pages.admin.updates.title" } satisfies RouteHandle,
@@ -155,7 +157,24 @@ const mainRoutes: RouteObject[] = [
       page("confirmation/:planId", () => import("@/features/plans/pages/plan-confirmation-page"), "pages.planConfirmation.title"),
     ],
   },
-  placeholder("faq", "faq"),
+  {
+    path: "faq",
+    handle: { crumb: "pages.faq.title" } satisfies RouteHandle,
+    children: [
+      { index: true, lazy: faqPage(() => import("@/features/faq/pages/faq-page")), handle: { title: "pages.faq.title" } satisfies RouteHandle },
+      // Administrators keep the FAQ and read the demo requests from its page (not in spec section 2's sidebar).
+      {
+        path: "manage",
+        lazy: faqPage(() => import("@/features/faq/pages/faq-manage-page")),
+        handle: { title: "faq.manage.title", crumb: "faq.manage.title", requiresAdmin: true } satisfies RouteHandle,
+      },
+      {
+        path: "demo-requests",
+        lazy: faqPage(() => import("@/features/faq/pages/demo-requests-page")),
+        handle: { title: "faq.demoRequests.title", crumb: "faq.demoRequests.title", requiresAdmin: true } satisfies RouteHandle,
+      },
+    ],
+  },
   {
     path: "my-tickets",
     handle: { crumb: "pages.myTickets.title" } satisfies RouteHandle,

@@ -56,6 +56,8 @@ const englishFeatures = {
   tickets: () => import("@/locales/en/tickets"),
   updates: () => import("@/locales/en/updates"),
   logMonitor: () => import("@/locales/en/log-monitor"),
+  faq: () => import("@/locales/en/faq"),
+  mfa: () => import("@/locales/en/mfa"),
 };
 export type EnglishFeature = keyof typeof englishFeatures;
 const englishFeatureLoads = new Map<EnglishFeature, Promise<void>>();

@@ -17,6 +17,8 @@ export const paths = {
   customLicense: "/pricing-plans/custom-license",
   planConfirmation: (planId: string) => `/pricing-plans/confirmation/${encodeURIComponent(planId)}`,
   faq: "/faq",
+  faqManage: "/faq/manage",
+  faqDemoRequests: "/faq/demo-requests",
   myTickets: "/my-tickets",
   myTicket: (uuid: string) => `/my-tickets/${encodeURIComponent(uuid)}`,
   createTicket: "/create-new-ticket",

@@ -24,6 +24,8 @@ beforeAll(async () => {
   await loadEnglishFeature("tickets");
   await loadEnglishFeature("updates");
   await loadEnglishFeature("logMonitor");
+  await loadEnglishFeature("faq");
+  await loadEnglishFeature("mfa");
 });
 
 beforeEach(() => {

@@ -1,11 +1,13 @@
 import { and, eq, isNotNull, isNull, or } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
+import { storedSystemSecret } from "../mfa/mfa.service.js";
 import { SecretBoxError, TOTP_KEY_FILE, TOTP_KEY_VARIABLE, type SecretBox } from "../../lib/secret-box.js";
 
 /**
- * Run at start, after the migrations: checks that the key opens every sealed TOTP secret (a wrong
- * key stops the start instead of failing logins), then seals the secrets still stored in clear
+ * Run at start, after the migrations: checks that the key opens every sealed TOTP secret, the
+ * users' and the system authenticator's (a wrong key stops the start instead of failing logins and
+ * codes), then seals the secrets still stored in clear
  * (written before encryption at rest) in one transaction. Each row is rewritten only if it still
  * holds what was read, so processes starting together do not seal a value twice. Writes no audit
  * event: no one acted on the accounts.
@@ -26,11 +28,13 @@ export async function sealTotpSecrets(db: Database, secrets: SecretBox): Promise
     }
   };
   const unreadable = rows.filter((row) => !opensWithThisKey(row.secret) || !opensWithThisKey(row.pending)).length;
-  if (unreadable > 0) {
-    throw new SecretBoxError(
-      `${TOTP_KEY_VARIABLE} (or DATA_DIR/${TOTP_KEY_FILE}) does not open the two-factor secrets of ${unreadable} account(s): ` +
-        "start with the key that encrypted them",
-    );
+  const systemUnreadable = !opensWithThisKey(await storedSystemSecret(db));
+  if (unreadable > 0 || systemUnreadable) {
+    const what = [
+      ...(unreadable > 0 ? [`the two-factor secrets of ${unreadable} account(s)`] : []),
+      ...(systemUnreadable ? ["the MFA authenticator's secret"] : []),
+    ].join(" and ");
+    throw new SecretBoxError(`${TOTP_KEY_VARIABLE} (or DATA_DIR/${TOTP_KEY_FILE}) does not open ${what}: start with the key that encrypted them`);
   }
 
   const inClear = rows.filter((row) => (row.secret !== null && !secrets.isSealed(row.secret)) || (row.pending !== null && !secrets.isSealed(row.pending)));

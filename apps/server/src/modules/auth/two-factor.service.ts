@@ -13,7 +13,7 @@ import { recordAudit } from "../audit/audit.service.js";
 export const TOTP_ISSUER = "Licence Portal";
 export const TOTP_PERIOD_SECONDS = 30;
 // Accept the step before and after the current one: clocks drift and people type slowly.
-const TOTP_WINDOW = 1;
+export const TOTP_WINDOW = 1;
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
 export function totpFor(secretBase32: string, label: string): TOTP {
@@ -25,6 +25,11 @@ export function totpFor(secretBase32: string, label: string): TOTP {
     period: TOTP_PERIOD_SECONDS,
     secret: Secret.fromBase32(secretBase32),
   });
+}
+
+/** The otpauth URL as a QR code (PNG data URL) an authenticator app can scan, made on the server. */
+export function qrDataUrlFor(otpauthUrl: string): Promise<string> {
+  return QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 });
 }
 
 function normaliseRecoveryCode(code: string): string {
@@ -85,7 +90,7 @@ export async function startTwoFactorSetup(db: Database, user: UserRow, context: 
     await tx.update(users).set({ twoFactorPendingSecret: secrets.seal(secret), updatedAt: sql`now()` }).where(eq(users.id, user.id));
     await recordAudit(tx, context, { action: "auth.2fa_setup_started", targetType: "user", targetId: user.id });
   });
-  return { secret, otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }) };
+  return { secret, otpauthUrl, qrDataUrl: await qrDataUrlFor(otpauthUrl) };
 }
 
 export async function enableTwoFactor(db: Database, user: UserRow, code: string, context: RequestContext, secrets: SecretBox): Promise<string[]> {

@@ -8,10 +8,12 @@ import core from "./core";
 import logMonitor from "./log-monitor";
 import tickets from "./tickets";
 import updates from "./updates";
+import faq from "./faq";
+import mfa from "./mfa";
 
-// The ticket, update and log monitor screens' strings load with those pages (lib/i18n
-// loadEnglishFeature); the ticket dropdown's few come with the areas.
-const en = { ...core, ...areas, tickets: { ...areas.tickets, ...tickets }, updates, logMonitor };
+// The ticket, update, log monitor, FAQ and MFA authenticator screens' strings load with those pages
+// (lib/i18n loadEnglishFeature); the ticket dropdown's few come with the areas.
+const en = { ...core, ...areas, tickets: { ...areas.tickets, ...tickets }, updates, logMonitor, faq, mfa };
 
 export default en;
 

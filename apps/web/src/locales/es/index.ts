@@ -8,6 +8,8 @@ import settings from "./settings";
 import tickets from "./tickets";
 import dashboards from "./dashboards";
 import logMonitor from "./log-monitor";
+import faq from "./faq";
+import mfa from "./mfa";
 
 /** Español. */
 const messages: Messages = {
@@ -20,6 +22,8 @@ const messages: Messages = {
   tickets,
   dashboards,
   logMonitor,
+  faq,
+  mfa,
   app: {
     name: "Portal de Licencias",
     tagline: "Solicite, compre y controle sus licencias de software en un solo lugar.",
@@ -452,6 +456,9 @@ const messages: Messages = {
       "catalogue/plan_not_found": "No se encontraron los detalles del plan seleccionado.",
       "project/has_licenses": "Este proyecto tiene licencias asociadas y no se puede eliminar.",
       "project/name_taken": "Ya tiene un proyecto con este nombre.",
+      "mfa/not_configured": "El autenticador del sistema aún no está configurado. Genere primero su código QR.",
+      "mfa/invalid_code": "Código MFA no válido. Inténtelo de nuevo.",
+      "faq/unknown_category": "La categoría de preguntas frecuentes elegida no existe.",
       "license/not_pending": "Solo se puede cambiar una solicitud de licencia pendiente.",
       "license/deactivated": "Esta licencia se ha desactivado.",
       "license/expired": "Esta licencia ha caducado.",

@@ -8,6 +8,8 @@ import settings from "./settings";
 import tickets from "./tickets";
 import dashboards from "./dashboards";
 import logMonitor from "./log-monitor";
+import faq from "./faq";
+import mfa from "./mfa";
 
 /** فارسی (راست‌به‌چپ). */
 const messages: Messages = {
@@ -20,6 +22,8 @@ const messages: Messages = {
   tickets,
   dashboards,
   logMonitor,
+  faq,
+  mfa,
   app: {
     name: "درگاه مجوزها",
     tagline: "مجوزهای نرم‌افزاری خود را در یک جا درخواست کنید، بخرید و پیگیری کنید.",
@@ -452,6 +456,9 @@ const messages: Messages = {
       "catalogue/plan_not_found": "جزئیات طرح انتخاب‌شده پیدا نشد.",
       "project/has_licenses": "این پروژه مجوزهای وابسته دارد و نمی‌توان آن را حذف کرد.",
       "project/name_taken": "از قبل پروژه‌ای با این نام دارید.",
+      "mfa/not_configured": "احرازکننده سیستم هنوز راه‌اندازی نشده است. ابتدا کد QR آن را بسازید.",
+      "mfa/invalid_code": "کد MFA نامعتبر است. لطفاً دوباره تلاش کنید.",
+      "faq/unknown_category": "دستهٔ انتخاب‌شدهٔ پرسش‌های متداول وجود ندارد.",
       "license/not_pending": "فقط درخواست مجوزِ در انتظار قابل تغییر است.",
       "license/deactivated": "این مجوز غیرفعال شده است.",
       "license/expired": "این مجوز منقضی شده است.",

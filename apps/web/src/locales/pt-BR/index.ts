@@ -8,6 +8,8 @@ import settings from "./settings";
 import tickets from "./tickets";
 import dashboards from "./dashboards";
 import logMonitor from "./log-monitor";
+import faq from "./faq";
+import mfa from "./mfa";
 
 /** Português (Brasil). */
 const messages: Messages = {
@@ -20,6 +22,8 @@ const messages: Messages = {
   tickets,
   dashboards,
   logMonitor,
+  faq,
+  mfa,
   app: {
     name: "Portal de Licenças",
     tagline: "Solicite, compre e acompanhe suas licenças de software em um só lugar.",
@@ -452,6 +456,9 @@ const messages: Messages = {
       "catalogue/plan_not_found": "Não foi possível encontrar os detalhes do plano selecionado.",
       "project/has_licenses": "Este projeto tem licenças vinculadas e não pode ser excluído.",
       "project/name_taken": "Você já tem um projeto com este nome.",
+      "mfa/not_configured": "O autenticador do sistema ainda não foi configurado. Gere o QR code primeiro.",
+      "mfa/invalid_code": "Código MFA inválido. Tente novamente.",
+      "faq/unknown_category": "A categoria de perguntas frequentes escolhida não existe.",
       "license/not_pending": "Só é possível alterar uma solicitação de licença pendente.",
       "license/deactivated": "Esta licença foi desativada.",
       "license/expired": "Esta licença expirou.",

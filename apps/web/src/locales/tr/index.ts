@@ -8,6 +8,8 @@ import settings from "./settings";
 import tickets from "./tickets";
 import dashboards from "./dashboards";
 import logMonitor from "./log-monitor";
+import faq from "./faq";
+import mfa from "./mfa";
 
 /** Türkçe. */
 const messages: Messages = {
@@ -20,6 +22,8 @@ const messages: Messages = {
   tickets,
   dashboards,
   logMonitor,
+  faq,
+  mfa,
   app: {
     name: "Lisans Portalı",
     tagline: "Yazılım lisanslarınızı tek bir yerden talep edin, satın alın ve takip edin.",
@@ -452,6 +456,9 @@ const messages: Messages = {
       "catalogue/plan_not_found": "Seçilen planın ayrıntıları bulunamadı.",
       "project/has_licenses": "Bu projeye bağlı lisanslar olduğu için silinemez.",
       "project/name_taken": "Bu ada sahip bir projeniz zaten var.",
+      "mfa/not_configured": "Sistem doğrulayıcısı henüz kurulmadı. Önce QR kodunu oluşturun.",
+      "mfa/invalid_code": "Geçersiz MFA kodu. Lütfen tekrar deneyin.",
+      "faq/unknown_category": "Seçilen SSS kategorisi mevcut değil.",
       "license/not_pending": "Yalnızca bekleyen bir lisans talebi değiştirilebilir.",
       "license/deactivated": "Bu lisans devre dışı bırakıldı.",
       "license/expired": "Bu lisansın süresi doldu.",

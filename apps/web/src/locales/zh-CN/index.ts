@@ -8,6 +8,8 @@ import settings from "./settings";
 import tickets from "./tickets";
 import dashboards from "./dashboards";
 import logMonitor from "./log-monitor";
+import faq from "./faq";
+import mfa from "./mfa";
 
 /** 简体中文. */
 const messages: Messages = {
@@ -20,6 +22,8 @@ const messages: Messages = {
   tickets,
   dashboards,
   logMonitor,
+  faq,
+  mfa,
   app: {
     name: "许可证门户",
     tagline: "在一个地方申请、购买和跟踪您的软件许可证。",
@@ -451,6 +455,9 @@ const messages: Messages = {
       "catalogue/plan_not_found": "找不到所选套餐的详细信息。",
       "project/has_licenses": "此项目关联了许可证，无法删除。",
       "project/name_taken": "您已有同名的项目。",
+      "mfa/not_configured": "系统验证器尚未配置。请先生成其二维码。",
+      "mfa/invalid_code": "MFA 验证码无效，请重试。",
+      "faq/unknown_category": "所选的常见问题分类不存在。",
       "license/not_pending": "只能修改待处理的许可证申请。",
       "license/deactivated": "此许可证已被停用。",
       "license/expired": "此许可证已过期。",

@@ -6,7 +6,7 @@ import { parseApiError } from "@/lib/errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { useEnableTwoFactor, useSetTwoFactorFlag, useStartTwoFactorSetup } from "../api/two-factor";
 import { downloadText, recoveryCodesText } from "../lib/recovery-codes";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/copy-button";
 
 const SIX_DIGITS = /^\d{6}$/;
 

@@ -1,6 +1,6 @@
 import type { Ticket, TicketMessage } from "@portal/contract";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { mountInApp } from "@/test/app";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mountWithApp, serveApi as serve, success as ok } from "@/test/app";
 import { click, stubBrowserApis, unmount, waitFor } from "@/test/dom";
 import { TicketDetail } from "../components/ticket-detail";
 
@@ -34,20 +34,9 @@ const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   ...overrides,
 });
 
-type Call = { method: string; path: string };
-function serve(answer: (call: Call) => { status: number; body?: unknown }) {
-  const calls: Call[] = [];
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const call = { method: init?.method ?? "GET", path: String(input) };
-    calls.push(call);
-    const { status, body } = answer(call);
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-  });
-  return calls;
+function render(viewer: "customer" | "admin") {
+  mountWithApp(<TicketDetail id={id} viewer={viewer} />);
 }
-const ok = (data: unknown) => ({ status: 200, body: { status: "success", data } });
-
-const render = (viewer: "customer" | "admin") => mountInApp(<TicketDetail id={id} viewer={viewer} />);
 
 const byTestId = (testId: string) => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 const text = () => document.body.textContent ?? "";
