@@ -7,7 +7,7 @@ import { GuestOnly, RequireAuth } from "./guards";
 import { AuthLayout } from "./layouts/auth-layout";
 import { RouteErrorPage } from "./pages/route-error-page";
 import type { ParseKeys } from "i18next";
-import type { PlaceholderKey, RouteHandle } from "./route-handle";
+import type { RouteHandle } from "./route-handle";
 
 /**
  * Every route of spec section 2. Each page and layout is its own lazy chunk, except the login form
@@ -15,14 +15,6 @@ import type { PlaceholderKey, RouteHandle } from "./route-handle";
  * it), so they come in the entry chunk and /auth/login needs one script and one style sheet
  * instead of waiting on forty small chunks one round trip after the entry.
  */
-
-const placeholderPage = () => import("./pages/placeholder-page");
-
-/** A page a later issue fills: title, breadcrumb and empty state from the handle. */
-function placeholder(path: string, key: PlaceholderKey, extra: Partial<RouteHandle> = {}): RouteObject {
-  const handle: RouteHandle = { title: `pages.${key}.title`, crumb: `pages.${key}.title`, placeholder: key, ...extra };
-  return { path, lazy: placeholderPage, handle };
-}
 
 /** A real page: its own lazy chunk, with the title and breadcrumb of its route. */
 function page(path: string, lazy: NonNullable<RouteObject["lazy"]>, title: ParseKeys): RouteObject {
