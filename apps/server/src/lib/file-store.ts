@@ -107,11 +107,15 @@ export class FileStore {
         done(null, chunk);
       },
     });
+    const sink = createWriteStream(temporaryPath, { flags: "wx", mode: 0o600 });
     try {
-      await pipeline(source, measure, createWriteStream(temporaryPath, { flags: "wx", mode: 0o600 }));
+      await pipeline(source, measure, sink);
       // Durable before anyone is told it is stored.
       await syncFile(temporaryPath);
     } catch (error) {
+      // A refusal in the first chunk can reject the pipeline while the file is still being opened:
+      // removed before the open finished, it would be created after and left behind. Wait for the close.
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once("close", () => resolve()));
       await rm(temporaryPath, { force: true });
       throw error;
     }
