@@ -32,9 +32,13 @@ export async function getMe(signal?: AbortSignal): Promise<User> {
  */
 export function readRememberedUser(): User | undefined {
   const stored = readStorage(storageKeys.user);
-  if (!stored || !hasToken()) return undefined;
+  const token = getToken();
+  if (!stored || !token) return undefined;
   try {
-    const user = JSON.parse(stored) as Partial<User> | null;
+    const remembered = JSON.parse(stored) as { token?: unknown; user?: Partial<User> } | null;
+    // Kept for one session: a token put in place another way (another account) does not get it.
+    if (remembered?.token !== tokenTag(token)) return undefined;
+    const user = remembered.user;
     const usable =
       typeof user?.id === "string" &&
       typeof user.isAdmin === "boolean" &&
@@ -46,6 +50,13 @@ export function readRememberedUser(): User | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A short tag of the session token (FNV-1a), so the remembered user is used only with the token it came with; not a secret. */
+function tokenTag(token: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < token.length; index += 1) hash = Math.imul(hash ^ token.charCodeAt(index), 0x01000193);
+  return (hash >>> 0).toString(36);
 }
 
 export const meQueryOptions = () =>
@@ -65,7 +76,8 @@ export function rememberCurrentUser(queryClient: QueryClient): () => void {
     if (event.query.queryHash !== JSON.stringify(meQueryKey)) return;
     if (event.type === "removed") removeStorage(storageKeys.user);
     else if (event.type === "updated" && event.action.type === "success" && event.query.state.data) {
-      writeStorage(storageKeys.user, JSON.stringify(event.query.state.data));
+      const token = getToken();
+      if (token) writeStorage(storageKeys.user, JSON.stringify({ token: tokenTag(token), user: event.query.state.data }));
     }
   });
 }

@@ -24,7 +24,7 @@ describe("the remembered user", () => {
     const queryClient = new QueryClient();
     rememberCurrentUser(queryClient);
     startSession(queryClient, "token-1", user);
-    expect(JSON.parse(window.localStorage.getItem(storageKeys.user)!)).toEqual(user);
+    expect(JSON.parse(window.localStorage.getItem(storageKeys.user)!).user).toEqual(user);
     expect(readRememberedUser()).toEqual(user);
 
     endSession(queryClient);
@@ -42,20 +42,28 @@ describe("the remembered user", () => {
     expect(window.localStorage.getItem(storageKeys.user)).toBeNull();
   });
 
-  it("is not used without a token, nor when it is not a user", () => {
-    window.localStorage.setItem(storageKeys.user, JSON.stringify(user));
+  it("is not used without its token, with another token, nor when it is not a user", () => {
+    const queryClient = new QueryClient();
+    rememberCurrentUser(queryClient);
+    startSession(queryClient, "token-1", user);
+    const stored = window.localStorage.getItem(storageKeys.user)!;
+    window.localStorage.removeItem(storageKeys.token);
+    expect(readRememberedUser()).toBeUndefined();
+    window.localStorage.setItem(storageKeys.token, "token-2");
     expect(readRememberedUser()).toBeUndefined();
     window.localStorage.setItem(storageKeys.token, "token-1");
     expect(readRememberedUser()).toEqual(user);
-    for (const bad of ["{", "null", "[]", JSON.stringify({ ...user, isAdmin: "yes" }), JSON.stringify({ id: user.id })]) {
+    const tag = (JSON.parse(stored) as { token: string }).token;
+    for (const bad of ["{", "null", "[]", JSON.stringify({ token: tag, user: { ...user, isAdmin: "yes" } }), JSON.stringify({ token: tag, user: { id: user.id } })]) {
       window.localStorage.setItem(storageKeys.user, bad);
       expect(readRememberedUser()).toBeUndefined();
     }
   });
 
   it("seeds /auth/me as stale data, so the server's answer is asked for at once", () => {
-    window.localStorage.setItem(storageKeys.token, "token-1");
-    window.localStorage.setItem(storageKeys.user, JSON.stringify(user));
+    const first = new QueryClient();
+    rememberCurrentUser(first);
+    startSession(first, "token-1", user);
     const queryClient = new QueryClient();
     const result = new QueryObserver(queryClient, { ...meQueryOptions(), enabled: false }).getCurrentResult();
     expect(result.data).toEqual(user);
