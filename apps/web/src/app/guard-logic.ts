@@ -17,7 +17,8 @@ export { afterLoginTarget, loginPathWithRedirect, safeRedirectTarget } from "@/l
 export type CurrentUserState =
   | { status: "pending" }
   | { status: "error" }
-  | { status: "success"; user: { isAdmin: boolean } };
+  /** `remembered`: the user this browser last saw (lib/auth), shown until /auth/me answers. */
+  | { status: "success"; user: { isAdmin: boolean }; remembered?: boolean };
 
 export type GuardDecision =
   | { action: "allow" }
@@ -47,7 +48,8 @@ export function decideProtectedRoute(input: {
     case "error":
       return { action: "redirect", to: toLogin, endSession: true };
     case "success":
-      if (input.requiresAdmin && !input.user.user.isAdmin) return { action: "redirect", to: paths.dashboard };
+      // A remembered user may be out of date: only the server's answer turns a visitor away.
+      if (input.requiresAdmin && !input.user.user.isAdmin) return input.user.remembered ? { action: "load" } : { action: "redirect", to: paths.dashboard };
       return { action: "allow" };
   }
 }

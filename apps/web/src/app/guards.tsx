@@ -33,20 +33,16 @@ export function RequireAuth() {
   // would hold the main thread in one long task; deferred, React renders them in interruptible slices
   // while the loader stays up.
   const status = useDeferredValue(me.status);
-  const requiresAdmin = handles.some((entry) => entry.handle.requiresAdmin);
-  // The remembered user (lib/auth) may be out of date: it never turns a visitor away from an admin
-  // page on its own — the server's answer decides that.
-  const rememberedOnly = me.dataUpdatedAt === 0;
   const user: CurrentUserState =
-    status === "success" && me.data && !(requiresAdmin && !me.data.isAdmin && rememberedOnly)
-      ? { status: "success", user: me.data }
+    status === "success" && me.data
+      ? { status: "success", user: me.data, remembered: me.dataUpdatedAt === 0 }
       : status === "error"
         ? { status: "error" }
         : { status: "pending" };
   const decision = decideProtectedRoute({
     hasToken: tokenPresent,
     user,
-    requiresAdmin,
+    requiresAdmin: handles.some((entry) => entry.handle.requiresAdmin),
     fullPath: `${location.pathname}${location.search}${location.hash}`,
   });
   return <Decision decision={decision} />;

@@ -94,6 +94,11 @@ describe("guard: admin routes", () => {
   it("an admin gets in", () => {
     expect(decideProtectedRoute({ ...base, hasToken: true, user: admin })).toEqual({ action: "allow" });
   });
+
+  it("a remembered user lets an admin in at once, but a remembered non-admin waits for /auth/me", () => {
+    expect(decideProtectedRoute({ ...base, hasToken: true, user: { ...admin, remembered: true } })).toEqual({ action: "allow" });
+    expect(decideProtectedRoute({ ...base, hasToken: true, user: { ...user, remembered: true } })).toEqual({ action: "load" });
+  });
 });
 
 describe("redirect after login", () => {
