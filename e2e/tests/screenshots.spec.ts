@@ -29,6 +29,8 @@ test.describe("screenshots", () => {
 
   for (const width of widths) {
     test(`login, sign-up and dashboard at ${width}px in light/dark × en/tr/fa`, async ({ browser }) => {
+      // 18 page loads: the default minute ran out on a loaded machine (load 25, 61 s).
+      test.setTimeout(180_000);
       // One browser context per width: its cache makes the 18 page loads quick.
       const context = await browser.newContext({
         viewport: { width, height: width > 600 ? 900 : 844 },
