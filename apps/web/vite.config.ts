@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 import react from "@vitejs/plugin-react";
 import { BOOT_SPLASH_MARK_PX, logoMarkSvg } from "./src/components/logo-mark";
 import { storageKeys } from "./src/lib/storage";
@@ -110,14 +110,26 @@ function bootSplashAndScript(): Plugin {
       // A chunk's script and, as `preload` rather than `stylesheet`, its styles: this runs before
       // index.css is parsed, and a sheet added now would come first and lose to it; the entry adds the
       // stylesheet in its place when the chunk loads.
-      const preloads = (chunk: { fileName: string; viteMetadata?: { importedCss: Set<string> } }) => [
-        ["modulepreload", `/${chunk.fileName}`],
-        ...[...(chunk.viteMetadata?.importedCss ?? [])].map((href) => ["preload", `/${href}`]),
-      ];
+      // With the chunks it imports (but not those the document itself loads): Chromium's modulepreload
+      // fetches only the module named, so a chunk's imports were asked for only once it had arrived and
+      // been parsed — a third round trip for the format and toast chunks of /dashboard.
+      const loadedByDocument = new Set([chunkNamed("index").fileName, app.fileName]);
+      const withImports = (chunk: Rollup.OutputChunk, seen = new Set<string>()): Rollup.OutputChunk[] => {
+        if (seen.has(chunk.fileName) || loadedByDocument.has(chunk.fileName)) return [];
+        seen.add(chunk.fileName);
+        return [chunk, ...chunk.imports.flatMap((fileName) => withImports(bundle[fileName] as Rollup.OutputChunk, seen))];
+      };
+      const preloads = (chunk: Rollup.OutputChunk) =>
+        withImports(chunk).flatMap((each) => [
+          ["modulepreload", `/${each.fileName}`],
+          ...[...(each.viteMetadata?.importedCss ?? [])].map((href) => ["preload", `/${href}`]),
+        ]);
       const shell = preloads(chunkNamed("shell"));
       // The page every login lands on (/ redirects to it), with the English strings of the logged-in
       // areas: asked for now, not once the entry, the app and the router have run.
-      const landing = [...preloads(chunkNamed("dashboard-page")), ["modulepreload", `/${chunkNamed("areas").fileName}`]];
+      const landing = [...preloads(chunkNamed("dashboard-page")), ["modulepreload", `/${chunkNamed("areas").fileName}`]].filter(
+        ([, href]) => !shell.some(([, shellHref]) => shellHref === href),
+      );
       // localStorage throws when storage is disabled: then light, and no preload. "auto" (a user
       // setting) follows the system, as Mantine does once it runs.
       const code =
