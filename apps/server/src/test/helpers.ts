@@ -8,7 +8,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { License, LicenseRequest, Page, Plan, User } from "@portal/contract";
-import { buildApp } from "../app.js";
+import { buildApp, type AppDependencies } from "../app.js";
 import { loadConfig, type Config } from "../config.js";
 import { openDatabase, type DatabaseHandle } from "../db/client.js";
 import { ensureFirstAdmin } from "../db/seed.js";
@@ -68,7 +68,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ kind: "pglite", loadDataDir: new Blob([template]) });
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { runJobs?: boolean } = {}): Promise<TestApp> {
+export type TestAppOptions = Pick<AppDependencies, "runJobs" | "logger">;
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-data-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -95,7 +97,7 @@ export async function closeTestApp(testApp: TestApp): Promise<void> {
 }
 
 /** One app and database for the whole file, built before its first test and closed after its last. */
-export function useTestApp(env: Record<string, string> = {}, options: { runJobs?: boolean } = {}): TestApp {
+export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
     Object.assign(holder, await createTestApp(env, options));
