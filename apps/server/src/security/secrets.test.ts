@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { License, LicenseRequest, Page, Ticket, User } from "@portal/contract";
+import type { License, LicenseRequest, Ticket, User } from "@portal/contract";
 import { licenseTokens, mfaAuthenticator, recoveryCodes, sessions, userTokens, users } from "../db/schema/index.js";
 import { loggerOptions } from "../lib/logging.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, closeTestApp, createTestApp, multipartForm, uniqueEmail, type TestApp } from "../test/helpers.js";
