@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import yazl from "yazl";
 import type { FaqCategoryAdmin, License, LicenseRequest, Page, Plan, Ticket, Update, User } from "@portal/contract";
 import { TOTP_PERIOD_SECONDS, totpFor } from "../modules/auth/two-factor.service.js";
-import { adminToken, call, createCustomer, json, linkToken, loginAs, multipartForm, registerUser, waitForMail, type TestApp } from "../test/helpers.js";
+import { adminToken, call, createCustomer, json, linkToken, loginAs, multipartForm, registerUser, waitForMail, zipOf, type TestApp } from "../test/helpers.js";
 
 export type Customer = Awaited<ReturnType<typeof createCustomer>>;
 
@@ -47,18 +46,6 @@ export async function dataOf<T>(response: Promise<{ statusCode: number; body: st
   const answer = await response;
   if (answer.statusCode !== expected) throw new Error(`fixture ${what}: ${answer.statusCode} ${answer.body.slice(0, 300)}`);
   return (JSON.parse(answer.body) as { data: T }).data;
-}
-
-export function zipOf(entries: Record<string, Buffer>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, content] of Object.entries(entries)) zip.addBuffer(content, name, { mtime: new Date(0) });
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on("error", reject);
-  });
 }
 
 export const unique = () => randomBytes(4).toString("hex");
@@ -150,7 +137,7 @@ function factories(testApp: TestApp, admin: string, owner: Customer, plan: Plan)
     ticket: (status: "open" | "resolved" = "open") => ticketOf(status),
     /** The form of a new update's first step: the two packages, each unique. */
     async updateForm() {
-      const files = await Promise.all(["backend", "frontend"].map(async (kind) => ({ field: kind, name: `${kind}.zip`, content: await zipOf({ "README.txt": Buffer.from(`${kind} ${unique()}`) }), type: "application/zip" })));
+      const files = await Promise.all(["backend", "frontend"].map(async (kind) => ({ field: kind, name: `${kind}.zip`, content: await zipOf([{ name: "README.txt", content: Buffer.from(`${kind} ${unique()}`) }]), type: "application/zip" })));
       return multipartForm({}, files);
     },
     draft: async () => dataOf<Update>(call(app, { method: "POST", url: "/api/v1/updates", token: admin, ...(await fresh.updateForm()) }), 201, "draft"),

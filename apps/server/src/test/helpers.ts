@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
+import yazl from "yazl";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { License, LicenseRequest, Page, Plan, User } from "@portal/contract";
 import { buildApp, type AppDependencies } from "../app.js";
@@ -279,6 +280,28 @@ export function multipartFile(field: string, filename: string, content: string |
     payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+export interface ZipEntry {
+  name: string;
+  content?: Buffer;
+  mode?: number;
+  compress?: boolean;
+}
+
+/** A real ZIP archive written by yazl. */
+export function zipOf(entries: ZipEntry[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const entry of entries) {
+    zip.addBuffer(entry.content ?? randomBytes(64), entry.name, { mode: entry.mode ?? 0o100644, compress: entry.compress ?? true, mtime: new Date(0) });
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on("error", reject);
+  });
 }
 
 let catalogueCounter = 0;
