@@ -3,6 +3,7 @@ import path from "node:path";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { SecretBoxError } from "./lib/secret-box.js";
+import { loggerOptions } from "./lib/logging.js";
 import { openDatabase } from "./db/client.js";
 import { migrateDatabase } from "./db/migrate.js";
 import { ensureFirstAdmin } from "./db/seed.js";
@@ -35,10 +36,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database,
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ["req.headers.authorization", "req.headers.cookie", "req.headers[\"x-license-token\"]"],
-    },
+    logger: loggerOptions(config),
   });
 
   const { sealed } = await sealTotpSecrets(database.db, app.totpSecrets);

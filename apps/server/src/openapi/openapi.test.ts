@@ -3,33 +3,11 @@ import { fileURLToPath } from "node:url";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { adminToken, createCustomer, useTestApp } from "../test/helpers.js";
+import { callOperation, operationsOf, pathParameters, type OpenApiDocument as Document } from "../test/openapi-operations.js";
 import { COMMITTED_DOCUMENT, formatOpenApiDocument, generateOpenApiDocument } from "./document.js";
-
-interface Operation {
-  operationId?: string;
-  summary?: string;
-  tags?: string[];
-  security?: unknown[];
-  requestBody?: { content: Record<string, unknown> };
-  parameters?: unknown[];
-  responses: Record<string, { description: string; content?: Record<string, { schema?: { $ref?: string } }> }>;
-}
-interface Document {
-  servers?: { url: string }[];
-  paths: Record<string, Record<string, Operation>>;
-}
 
 const t = useTestApp();
 const committedPath = fileURLToPath(new URL(`../../../../${COMMITTED_DOCUMENT}`, import.meta.url));
-const methods = ["get", "post", "put", "patch", "delete"];
-
-function operationsOf(document: Document) {
-  return Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([method]) => methods.includes(method))
-      .map(([method, operation]) => ({ path, method, operation, label: `${method.toUpperCase()} ${path}` })),
-  );
-}
 
 describe("the OpenAPI document", () => {
   it("is committed as docs/openapi.json exactly as the code generates it", async () => {
@@ -86,16 +64,11 @@ describe("the OpenAPI document", () => {
     for (const { path, method, operation, label } of operationsOf(document)) {
       // Logging out would end the sessions this test calls with.
       if (operation.operationId === "logout") continue;
-      const url = path.replace(/\{[^}]+\}/g, "5b1e2b56-f886-4e6a-a7f6-92924aea4819");
+      const params = Object.fromEntries(pathParameters(path).map((name) => [name, "5b1e2b56-f886-4e6a-a7f6-92924aea4819"]));
       for (const [caller, token] of Object.entries(callers)) {
         // An admin's live stream stays open until the client leaves; its own tests cover its answers.
         if (caller === "admin" && operation.responses["200"]?.content?.["text/event-stream"]) continue;
-        const response = await t.app.inject({
-          method: method.toUpperCase() as "GET",
-          url,
-          headers: token ? { authorization: `Bearer ${token}` } : {},
-          ...(operation.requestBody ? { payload: {} } : {}),
-        });
+        const response = await callOperation(t.app, { method, path }, { params, token, ...(operation.requestBody ? { payload: {} } : {}) });
         if (response.statusCode < 500 && !operation.responses[String(response.statusCode)]) {
           undocumented.push(`${caller} ${label} → ${response.statusCode} ${response.body.slice(0, 120)}`);
         }

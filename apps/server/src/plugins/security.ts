@@ -3,7 +3,7 @@ import helmet from "@fastify/helmet";
 
 /**
  * Strict CSP that the built web app runs under: scripts only from this origin; inline styles are
- * allowed because Mantine sets style attributes; data: images for QR codes.
+ * allowed because Mantine sets style attributes; data: images for QR codes. HSTS when PUBLIC_URL is https.
  */
 export const securityPlugin = fp(
   async (app) => {
@@ -26,7 +26,9 @@ export const securityPlugin = fp(
         },
       },
       crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: false,
+      // Only a portal reached over https may tell browsers to refuse plain http for a year; on an http
+      // address (a first local start) the header would lock the browser out of it.
+      strictTransportSecurity: app.config.PUBLIC_URL?.startsWith("https:") ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: "no-referrer" },
     });
   },

@@ -6,9 +6,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
+import yazl from "yazl";
 import { afterAll, beforeAll, inject } from "vitest";
 import type { License, LicenseRequest, Page, Plan, User } from "@portal/contract";
-import { buildApp } from "../app.js";
+import { buildApp, type AppDependencies } from "../app.js";
 import { loadConfig, type Config } from "../config.js";
 import { openDatabase, type DatabaseHandle } from "../db/client.js";
 import { ensureFirstAdmin } from "../db/seed.js";
@@ -68,7 +69,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ kind: "pglite", loadDataDir: new Blob([template]) });
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { runJobs?: boolean } = {}): Promise<TestApp> {
+export type TestAppOptions = Pick<AppDependencies, "runJobs" | "logger">;
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-data-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -95,7 +98,7 @@ export async function closeTestApp(testApp: TestApp): Promise<void> {
 }
 
 /** One app and database for the whole file, built before its first test and closed after its last. */
-export function useTestApp(env: Record<string, string> = {}, options: { runJobs?: boolean } = {}): TestApp {
+export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
     Object.assign(holder, await createTestApp(env, options));
@@ -238,6 +241,34 @@ export function firstError(response: LightMyRequestResponse) {
   return detail[0]!;
 }
 
+export interface FormFile {
+  name: string;
+  content: Buffer;
+  type?: string;
+  /** The form field; `attachments` unless named. */
+  field?: string;
+}
+
+/** A multipart/form-data body with text fields and files, as a browser sends a form. */
+export function multipartForm(fields: Record<string, string>, files: FormFile[] = []) {
+  const boundary = `----portal-form-${randomBytes(8).toString("hex")}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "attachments"}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? "application/octet-stream"}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
 /** A multipart/form-data body with one file, as a browser would send it. */
 export function multipartFile(field: string, filename: string, content: string | Buffer, contentType = "application/octet-stream") {
   const boundary = `----portal-test-${randomBytes(8).toString("hex")}`;
@@ -249,6 +280,28 @@ export function multipartFile(field: string, filename: string, content: string |
     payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+export interface ZipEntry {
+  name: string;
+  content?: Buffer;
+  mode?: number;
+  compress?: boolean;
+}
+
+/** A real ZIP archive written by yazl. */
+export function zipOf(entries: ZipEntry[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const entry of entries) {
+    zip.addBuffer(entry.content ?? randomBytes(64), entry.name, { mode: entry.mode ?? 0o100644, compress: entry.compress ?? true, mtime: new Date(0) });
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  return new Promise((resolve, reject) => {
+    zip.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on("error", reject);
+  });
 }
 
 let catalogueCounter = 0;

@@ -23,11 +23,21 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives, so tests can count deliveries. */
-export async function startSmtpServer(port: number, received: ReceivedMail[] = []): Promise<TestSmtpServer> {
+/** A real SMTP server on 127.0.0.1 that keeps what it receives, so tests can count deliveries; with credentials it requires them. */
+export async function startSmtpServer(port: number, received: ReceivedMail[] = [], credentials?: { user: string; pass: string }): Promise<TestSmtpServer> {
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: !credentials,
+    // With credentials: AUTH PLAIN/LOGIN over the plain connection (loopback only), refusing any other login.
+    ...(credentials
+      ? {
+          disabledCommands: ["STARTTLS"],
+          allowInsecureAuth: true,
+          onAuth(auth, _session, callback) {
+            if (auth.username === credentials.user && auth.password === credentials.pass) return callback(null, { user: auth.username });
+            callback(new Error("invalid credentials"));
+          },
+        }
+      : { disabledCommands: ["STARTTLS", "AUTH"] }),
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

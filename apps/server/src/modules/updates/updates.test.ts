@@ -6,38 +6,15 @@ import { deflateRawSync } from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import yauzl from "yauzl";
-import yazl from "yazl";
 import type { AvailableUpdates, Page, SignedManifest, Update, UpdateHistoryRow, UpdateManifest } from "@portal/contract";
 import { auditEvents, jobs, notifications, updateFiles, updates, updateVerifications } from "../../db/schema/index.js";
-import { adminToken, call, createCustomer, firstError, issueLicences, json, multipartFile, useTestApp, rowCounts as rowCountsOf, storedFiles as storedFilesOf } from "../../test/helpers.js";
+import { adminToken, call, createCustomer, firstError, issueLicences, json, multipartFile, useTestApp, zipOf, rowCounts as rowCountsOf, storedFiles as storedFilesOf } from "../../test/helpers.js";
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const MAX_EXPANDED_BYTES = 16 * 1024 * 1024;
 const t = useTestApp({ UPDATE_MAX_FILE_BYTES: String(MAX_FILE_BYTES), UPDATE_MAX_EXPANDED_BYTES: String(MAX_EXPANDED_BYTES) });
 
 // ---------------------------------------------------------------- ZIPs made in the test
-
-interface ZipEntry {
-  name: string;
-  content?: Buffer;
-  mode?: number;
-  compress?: boolean;
-}
-
-/** A real ZIP archive written by yazl. */
-function zipOf(entries: ZipEntry[]): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const entry of entries) {
-    zip.addBuffer(entry.content ?? randomBytes(64), entry.name, { mode: entry.mode ?? 0o100644, compress: entry.compress ?? true, mtime: new Date(0) });
-  }
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on("error", reject);
-  });
-}
 
 /** yazl refuses unsafe names, so they are written as a same-length placeholder and swapped in afterwards (names are not checksummed). */
 function renamed(archive: Buffer, placeholder: string, name: string): Buffer {
