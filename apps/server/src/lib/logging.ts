@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import type { FastifyServerOptions } from "fastify";
 import type { Config } from "../config.js";
 
@@ -15,7 +16,28 @@ const REDACTED_PATHS = [
   ...["password", "oldPassword", "newPassword", "otp", "token", "access_token", "licenseToken", "secret", "recoveryCodes"].map((field) => `*.${field}`),
 ];
 
+/**
+ * An error as a log line carries it: type, message, stack, its own fields and its cause — except a
+ * failed query's parameters. Drizzle puts them in the message ("params: …"), and an unexpected
+ * database error (logged with the 500 it becomes) would then write a password hash, a token's hash
+ * or a sealed secret into the log.
+ */
+export function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const { params, cause, ...fields } = { ...error } as Record<string, unknown>;
+  const withoutParams = error instanceof DrizzleQueryError;
+  const message = withoutParams ? `Failed query: ${error.query}` : error.message;
+  return {
+    type: error.name,
+    message,
+    stack: withoutParams ? error.stack?.replace(error.message, message) : error.stack,
+    ...fields,
+    ...(params === undefined || withoutParams ? {} : { params }),
+    ...(cause === undefined ? {} : { cause: serializeError(cause) }),
+  };
+}
+
 /** The server's logger: server.ts writes it to stdout; the secrets test reads it from a stream. */
 export function loggerOptions(config: Pick<Config, "LOG_LEVEL">, stream?: { write(line: string): void }): FastifyServerOptions["logger"] {
-  return { level: config.LOG_LEVEL, redact: REDACTED_PATHS, ...(stream ? { stream } : {}) };
+  return { level: config.LOG_LEVEL, redact: REDACTED_PATHS, serializers: { err: serializeError }, ...(stream ? { stream } : {}) };
 }
