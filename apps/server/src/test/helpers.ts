@@ -88,6 +88,25 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   return { app, database, config, dataDir };
 }
 
+/**
+ * A second API process beside `first`: its own app, job runner and connection pool
+ * (`openSecondConnection`) on the same database, with the same configuration and DATA_DIR (keys,
+ * file store, mail outbox), as processes behind a load balancer share them. Close it with
+ * `closeSecondProcess` before `first`.
+ */
+export async function createSecondProcess(first: TestApp, options: { runJobs?: boolean } = {}): Promise<TestApp> {
+  const database = await openSecondConnection(first.database);
+  const app = await buildApp({ config: first.config, database, ...options });
+  await app.ready();
+  return { app, database, config: first.config, dataDir: first.dataDir };
+}
+
+/** Closes a process made by `createSecondProcess`, leaving the DATA_DIR it shares with the first. */
+export async function closeSecondProcess(second: TestApp): Promise<void> {
+  await second.app.close();
+  await second.database.close();
+}
+
 export async function closeTestApp(testApp: TestApp): Promise<void> {
   await testApp.app.close();
   await testApp.database.close();
@@ -164,6 +183,7 @@ export async function registerUser(app: FastifyInstance, overrides: NewUser = {}
 
 export interface SentMail {
   file: string;
+  messageId: string;
   to: string;
   subject: string;
   body: string;
@@ -179,7 +199,7 @@ export async function outbox(dataDir: string): Promise<SentMail[]> {
       const [head = "", ...rest] = raw.split("\n\n");
       const header = (name: string) => new RegExp(`^${name}: (.*)$`, "mi").exec(head)?.[1]?.trim() ?? "";
       const body = rest.join("\n\n").replace(/=\n/g, "").replace(/=3D/g, "=");
-      return { file, to: header("To"), subject: header("Subject"), body };
+      return { file, messageId: header("Message-ID"), to: header("To"), subject: header("Subject"), body };
     }),
   );
 }
@@ -249,6 +269,33 @@ export function multipartFile(field: string, filename: string, content: string |
     payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
     headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+export interface FilePart {
+  name: string;
+  content: Buffer;
+  type?: string;
+  field?: string;
+}
+
+/** A multipart/form-data body with text fields and files, as a browser sends a form. */
+export function multipartForm(fields: Record<string, string>, files: FilePart[] = []) {
+  const boundary = `----portal-test-${randomBytes(8).toString("hex")}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "attachments"}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? "application/octet-stream"}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
 let catalogueCounter = 0;
