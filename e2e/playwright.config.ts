@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions, freePorts } from "./chromium";
 
 /**
  * End-to-end journeys in Debian's Chromium against the real server (`npm run build` first: the
@@ -10,12 +10,7 @@ import { defineConfig, devices } from "@playwright/test";
  * port with a fresh data directory; workers inherit both through the environment.
  */
 if (!process.env.PORTAL_E2E_PORT) {
-  // A free port, found synchronously so every worker process reads the same one from the environment.
-  process.env.PORTAL_E2E_PORT = execFileSync(
-    process.execPath,
-    ["-e", "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"],
-    { encoding: "utf8" },
-  ).trim();
+  process.env.PORTAL_E2E_PORT = String(freePorts(1)[0]);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
   process.env.PORTAL_E2E_DATA_DIR = dataDir;
   process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
@@ -28,6 +23,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "./tests",
+  // Runs with its own configuration, on two API processes behind a proxy (playwright.scale-out.config.ts).
+  testIgnore: /scale-out\.spec\.ts$/,
   // Merges the accessibility spec's per-test results into artifacts/axe-summary.json.
   globalTeardown: "./tests/a11y-teardown.ts",
   // PORTAL_E2E_SKIP_SCREENSHOTS=1 leaves out the screenshot and axe tests (over half the suite's
@@ -48,17 +45,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     locale: "en-US",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
