@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions, freePorts } from "./chromium";
+import { commonConfig, freePorts } from "./config-common";
 
 /**
  * End-to-end journeys in Debian's Chromium against the real server (`npm run build` first: the
@@ -22,7 +22,7 @@ const port = process.env.PORTAL_E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
-  testDir: "./tests",
+  ...commonConfig(baseURL),
   // Runs with its own configuration, on two API processes behind a proxy (playwright.scale-out.config.ts).
   testIgnore: /scale-out\.spec\.ts$/,
   // Merges the accessibility spec's per-test results into artifacts/axe-summary.json.
@@ -32,21 +32,7 @@ export default defineConfig({
   // so they would prove nothing new there.
   grepInvert: process.env.PORTAL_E2E_SKIP_SCREENSHOTS === "1" ? /screenshot|axe:/i : undefined,
   outputDir: "./test-results",
-  fullyParallel: false,
-  forbidOnly: Boolean(process.env.CI),
-  // One retry under CI (a small shared machine); a test that passes only on retry is reported as flaky.
-  retries: process.env.CI ? 1 : 0,
   workers: 2,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  reporter: [["list"], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? ([["json"]] as const) : [])],
-  use: {
-    baseURL,
-    trace: "retain-on-failure",
-    screenshot: "only-on-failure",
-    locale: "en-US",
-    launchOptions: chromiumLaunchOptions,
-  },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
     command: "node ../apps/server/dist/server.js",

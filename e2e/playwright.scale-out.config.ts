@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions, freePorts } from "./chromium";
+import { commonConfig, freePorts } from "./config-common";
 
 /**
  * Issue 15's scale-out check: two API processes (the built `apps/server/dist/server.js`) on one fresh
@@ -73,23 +73,10 @@ const apiProcess = (upstream: string) => ({
 const journey = "journey through two API processes";
 
 export default defineConfig({
-  testDir: "./tests",
+  ...commonConfig(baseURL),
   outputDir: "./test-results/scale-out",
-  fullyParallel: false,
-  forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
   // One worker: requests then alternate between the processes in the order the journey makes them.
   workers: 1,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  reporter: [["list"], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? ([["json"]] as const) : [])],
-  use: {
-    baseURL,
-    trace: "retain-on-failure",
-    screenshot: "only-on-failure",
-    locale: "en-US",
-    launchOptions: chromiumLaunchOptions,
-  },
   projects: enabled
     ? [
         { name: journey, testMatch: /journey\.spec\.ts$/, use: { ...devices["Desktop Chrome"] } },
