@@ -98,3 +98,36 @@ export function treeRssMb(pid) {
   }
   return total / 1024;
 }
+
+/** One API call; answers `data` of the envelope, throws on anything but 2xx. */
+export async function api(baseUrl, method, url, { token, body, form } = {}) {
+  const response = await fetch(`${baseUrl}/api/v1${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(form ? { "content-type": "application/x-www-form-urlencoded" } : body ? { "content-type": "application/json" } : {}),
+    },
+    body: form ? new URLSearchParams(form).toString() : body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
+  return JSON.parse(text).data;
+}
+
+/** The demo customer requests a licence, the administrator approves it, a machine activates it. */
+export async function activatedLicence(baseUrl) {
+  const login = async (username, password) => (await api(baseUrl, "POST", "/auth/token", { form: { username, password } })).access_token;
+  const customer = await login("customer@portal.local", "Demo-customer-1!");
+  const admin = await login(ADMIN.email, ADMIN.password);
+  const plans = await api(baseUrl, "GET", "/plans", { token: customer });
+  const plan = (plans.items ?? plans).find((item) => item.name === "Professional");
+  const request = await api(baseUrl, "POST", "/license-requests", { token: customer, body: { planId: plan.id, quantity: 1 } });
+  await api(baseUrl, "POST", `/license-requests/${request.id}/approve`, { token: admin });
+  const licences = await api(baseUrl, "GET", "/licenses", { token: customer });
+  const key = licences.items[0].key;
+  const fingerprint = "bench-machine-0001";
+  const first = await api(baseUrl, "POST", "/licenses/validate", { body: { key, fingerprint } });
+  const code = first.data?.code ?? JSON.parse(JSON.stringify(first)).code;
+  if (code !== "VALID") throw new Error(`activation answered ${JSON.stringify(first)}`);
+  return { key, fingerprint };
+}

@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { commonConfig, freePorts } from "./config-common";
 
 /**
  * End-to-end journeys in Debian's Chromium against the real server (`npm run build` first: the
@@ -10,12 +10,7 @@ import { defineConfig, devices } from "@playwright/test";
  * port with a fresh data directory; workers inherit both through the environment.
  */
 if (!process.env.PORTAL_E2E_PORT) {
-  // A free port, found synchronously so every worker process reads the same one from the environment.
-  process.env.PORTAL_E2E_PORT = execFileSync(
-    process.execPath,
-    ["-e", "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})"],
-    { encoding: "utf8" },
-  ).trim();
+  process.env.PORTAL_E2E_PORT = String(freePorts(1)[0]);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
   process.env.PORTAL_E2E_DATA_DIR = dataDir;
   process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
@@ -27,7 +22,9 @@ const port = process.env.PORTAL_E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
-  testDir: "./tests",
+  ...commonConfig(baseURL),
+  // Runs with its own configuration, on two API processes behind a proxy (playwright.scale-out.config.ts).
+  testIgnore: /scale-out\.spec\.ts$/,
   // Merges the accessibility spec's per-test results into artifacts/axe-summary.json.
   globalTeardown: "./tests/a11y-teardown.ts",
   // PORTAL_SCREENSHOTS=0 leaves out the screenshot matrices (every screen in light/dark × en/tr/fa ×
@@ -36,31 +33,7 @@ export default defineConfig({
   // and fail on a violation, still run. `npm run screenshots` runs the matrices alone.
   grepInvert: process.env.PORTAL_SCREENSHOTS === "0" ? /screenshot/i : undefined,
   outputDir: "./test-results",
-  fullyParallel: false,
-  forbidOnly: Boolean(process.env.CI),
-  // One retry under CI (a small shared machine); a test that passes only on retry is reported as flaky.
-  retries: process.env.CI ? 1 : 0,
   workers: 2,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  reporter: [["list"], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? ([["json"]] as const) : [])],
-  use: {
-    baseURL,
-    trace: "retain-on-failure",
-    screenshot: "only-on-failure",
-    locale: "en-US",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
-  },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
     command: "node ../apps/server/dist/server.js",

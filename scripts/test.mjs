@@ -37,12 +37,12 @@ function addPlaywright(file) {
   return stats.unexpected;
 }
 
-function suite(label, workspace, kind) {
-  const output = path.join(reports, `${workspace.replace(/\W/g, "_")}.json`);
+function suite(label, workspace, kind, script = "test") {
+  const output = path.join(reports, `${workspace.replace(/\W/g, "_")}-${script.replace(/\W/g, "_")}.json`);
   const args =
     kind === "vitest"
-      ? ["run", "test", "-w", workspace, "--", "--reporter=default", "--reporter=json", `--outputFile.json=${output}`]
-      : ["run", "test", "-w", workspace];
+      ? ["run", script, "-w", workspace, "--", "--reporter=default", "--reporter=json", `--outputFile.json=${output}`]
+      : ["run", script, "-w", workspace];
   const env = kind === "playwright" ? { PLAYWRIGHT_JSON_OUTPUT_FILE: output } : {};
   const ok = run(label, "npm", args, env);
   const failures = kind === "vitest" ? addVitest(output) : addPlaywright(output);
@@ -98,7 +98,11 @@ if (existsSync(CHROMIUM)) {
   // PORTAL_E2E=0: CI's second pass (another Node.js, the same bundle and Chromium); the wire and
   // Lighthouse checks above still serve the built app from this Node.js to Chromium.
   if (process.env.PORTAL_E2E === "0") console.log("\n=== end-to-end tests left out (PORTAL_E2E=0) ===");
-  else suite("end-to-end tests in Chromium", "@portal/e2e", "playwright");
+  else {
+    suite("end-to-end tests in Chromium", "@portal/e2e", "playwright");
+    // Two API processes behind a round-robin proxy on PostgreSQL and Redis; skipped without them.
+    suite("end-to-end journey through two API processes", "@portal/e2e", "playwright", "test:scale-out");
+  }
 } else if (process.env.CI) {
   console.log(`\n${CHROMIUM} is missing: CI must run the end-to-end suite (.ci/run installs it).`);
   failedSuites.push("end-to-end tests (no Chromium)");

@@ -53,11 +53,21 @@ export const defaultWebDistDir = fileURLToPath(new URL("../../web/dist", import.
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * TRUST_PROXY as Fastify takes it. A number of proxies becomes "trust that many hops from the
+ * socket": Fastify's own number form now trusts none (it cannot tell a proxy from a client that
+ * writes the header), so the server must be reachable only through its proxies, as docs/scale-out.md says.
+ */
+function trustProxyOption(trust: Config["TRUST_PROXY"]): string | false | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== "number") return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** The whole API as one Fastify instance; server.ts listens with it, tests call it with inject(). */
 export async function buildApp({ config, database, logger = false, mailer, signer, totpSecrets, runJobs = true }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: BODY_LIMIT_BYTES,
     // A request id from outside is not trusted; ours goes back in a header for support.
     requestIdHeader: false,

@@ -26,6 +26,18 @@ describe("configuration", () => {
   });
 
   it.each([
+    ["", false],
+    ["0", false],
+    ["1", 1],
+    ["true", 1],
+    ["2", 2],
+    ["10.0.0.0/8, 127.0.0.1", "10.0.0.0/8,127.0.0.1"],
+    ["loopback,fd00::/8", "loopback,fd00::/8"],
+  ])("reads TRUST_PROXY=%j as %j", (value, trust) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toBe(trust);
+  });
+
+  it.each([
     [{ PORT: "eighty" }, "PORT"],
     [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ ADMIN_EMAIL: "nope" }, "ADMIN_EMAIL"],
@@ -33,6 +45,9 @@ describe("configuration", () => {
     [{ TOKEN_TTL_MINUTES: "0" }, "TOKEN_TTL_MINUTES"],
     [{ UPDATE_MAX_FILE_BYTES: "2GB" }, "UPDATE_MAX_FILE_BYTES"],
     [{ UPDATE_MAX_EXPANDED_BYTES: "10" }, "UPDATE_MAX_EXPANDED_BYTES"],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.1,proxy.example.com" }, "TRUST_PROXY"],
   ])("names the bad variable in %o", (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, UPDATE_LIMITS, meetsPasswordRequirements } from "@portal/contract";
@@ -8,6 +9,30 @@ const optionalText = z
   .trim()
   .transform((value) => (value === "" ? undefined : value))
   .optional();
+
+// proxy-addr's names for address ranges, accepted in a TRUST_PROXY list.
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * Which hops' X-Forwarded-For entries to believe (Fastify's `trustProxy`): false, a number of proxies
+ * in front of the server, or the proxies' addresses. `1`/`true` means the one proxy in front: the
+ * client address is the last one it appended, whatever the client itself put in the header (trusting
+ * every hop would take the first entry, which any client can write and so escape the rate limits).
+ */
+function parseTrustProxy(value: string): false | number | string | undefined {
+  if (value === "" || value === "0" || value === "false") return false;
+  if (value === "true") return 1;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(",").map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (NAMED_RANGES.has(entry)) return true;
+    const [address = "", prefix, ...rest] = entry.split("/");
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  });
+  return valid ? entries.join(",") : undefined;
+}
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -53,9 +78,17 @@ const configSchema = z.object({
     .transform((value) => value === "1" || value === "true"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z
-    .enum(["", "0", "1", "true", "false"])
+    .string()
+    .trim()
     .default("")
-    .transform((value) => value === "1" || value === "true"),
+    .transform((value, context) => {
+      const trust = parseTrustProxy(value);
+      if (trust === undefined) {
+        context.addIssue({ code: "custom", message: "must be 0, 1 (or true), a number of proxies, or proxy addresses / CIDR ranges separated by commas" });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   WEB_DIST_DIR: optionalText,
 });
 

@@ -22,18 +22,17 @@ const REDACTED_PATHS = [
  * database error (logged with the 500 it becomes) would then write a password hash, a token's hash
  * or a sealed secret into the log.
  */
-export function serializeError(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
+export function serializeError(error: Error): { [field: string]: unknown; type: string; message: string; stack: string } {
   const { params, cause, ...fields } = { ...error } as Record<string, unknown>;
   const withoutParams = error instanceof DrizzleQueryError;
   const message = withoutParams ? `Failed query: ${error.query}` : error.message;
   return {
-    type: error.name,
-    message,
-    stack: withoutParams ? error.stack?.replace(error.message, message) : error.stack,
     ...fields,
     ...(params === undefined || withoutParams ? {} : { params }),
-    ...(cause === undefined ? {} : { cause: serializeError(cause) }),
+    ...(cause === undefined ? {} : { cause: cause instanceof Error ? serializeError(cause) : cause }),
+    type: error.name,
+    message,
+    stack: (withoutParams ? error.stack?.replace(error.message, message) : error.stack) ?? "",
   };
 }
 

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { createKeyFile } from "./key-files.js";
 
 export const TOTP_KEY_FILE = "totp-encryption.key";
 export const TOTP_KEY_VARIABLE = "TOTP_ENCRYPTION_KEY";
@@ -89,12 +90,7 @@ export async function loadTotpSecretBox(options: { key?: string | undefined; dat
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   const key = randomBytes(KEY_BYTES);
-  try {
-    // "wx": when two processes start at once, the second reads the first one's key.
-    await writeFile(file, `${key.toString("base64")}\n`, { mode: 0o600, flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return fromFile();
-  }
+  // When two processes start at once on one DATA_DIR, the second reads the first one's key.
+  if (!(await createKeyFile(file, `${key.toString("base64")}\n`))) return fromFile();
   return createSecretBox(key);
 }

@@ -1,6 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { createKeyFile } from "./key-files.js";
 
 export const SIGNING_KEY_FILE = "license-signing-key.pem";
 const LICENSE_FILE_ALGORITHM = "base64+ed25519";
@@ -37,13 +38,8 @@ export async function loadSigner(options: { pem?: string; dataDir: string }): Pr
   }
   const { privateKey } = generateKeyPairSync("ed25519");
   const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  try {
-    // "wx": when two processes start at once, the second reads the first one's key.
-    await writeFile(file, pem, { mode: 0o600, flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    return signerFromPrivateKey(createPrivateKey(await readFile(file, "utf8")));
-  }
+  // When two processes start at once on one DATA_DIR, the second reads the first one's key.
+  if (!(await createKeyFile(file, pem))) return signerFromPrivateKey(createPrivateKey(await readFile(file, "utf8")));
   return signerFromPrivateKey(privateKey);
 }
 

@@ -91,6 +91,25 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   return { app, database, config, dataDir };
 }
 
+/**
+ * A second API process beside `first`: its own app, job runner and connection pool
+ * (`openSecondConnection`) on the same database, with the same configuration and DATA_DIR (keys,
+ * file store, mail outbox), as processes behind a load balancer share them. Close it with
+ * `closeSecondProcess` before `first`.
+ */
+export async function createSecondProcess(first: TestApp, options: { runJobs?: boolean } = {}): Promise<TestApp> {
+  const database = await openSecondConnection(first.database);
+  const app = await buildApp({ config: first.config, database, ...options });
+  await app.ready();
+  return { app, database, config: first.config, dataDir: first.dataDir };
+}
+
+/** Closes a process made by `createSecondProcess`, leaving the DATA_DIR it shares with the first. */
+export async function closeSecondProcess(second: TestApp): Promise<void> {
+  await second.app.close();
+  await second.database.close();
+}
+
 export async function closeTestApp(testApp: TestApp): Promise<void> {
   await testApp.app.close();
   await testApp.database.close();
@@ -167,6 +186,7 @@ export async function registerUser(app: FastifyInstance, overrides: NewUser = {}
 
 export interface SentMail {
   file: string;
+  messageId: string;
   to: string;
   subject: string;
   body: string;
@@ -182,7 +202,7 @@ export async function outbox(dataDir: string): Promise<SentMail[]> {
       const [head = "", ...rest] = raw.split("\n\n");
       const header = (name: string) => new RegExp(`^${name}: (.*)$`, "mi").exec(head)?.[1]?.trim() ?? "";
       const body = rest.join("\n\n").replace(/=\n/g, "").replace(/=3D/g, "=");
-      return { file, to: header("To"), subject: header("Subject"), body };
+      return { file, messageId: header("Message-ID"), to: header("To"), subject: header("Subject"), body };
     }),
   );
 }

@@ -206,6 +206,34 @@ describe("rate limits", () => {
     }
   });
 
+  // inject() connects from 127.0.0.1: the proxy, named by its number of hops or by its address.
+  it.each(["1", "127.0.0.1"])("behind a proxy (TRUST_PROXY=%s) counts the address the proxy appended, not one the client wrote", async (trustProxy) => {
+    const proxied = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: "2", TRUST_PROXY: trustProxy });
+    try {
+      const statuses: number[] = [];
+      for (const spoofed of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) {
+        const response = await proxied.app.inject({
+          method: "POST",
+          url: "/api/v1/auth/recover-password",
+          // What nginx sends with $proxy_add_x_forwarded_for: the client's header, then the address it saw.
+          headers: { "x-forwarded-for": `${spoofed}, 198.51.100.7` },
+          payload: { email: "x@example.com" },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+      const otherClient = await proxied.app.inject({
+        method: "POST",
+        url: "/api/v1/auth/recover-password",
+        headers: { "x-forwarded-for": "198.51.100.8" },
+        payload: { email: "x@example.com" },
+      });
+      expect(otherClient.statusCode).toBe(200);
+    } finally {
+      await closeTestApp(proxied);
+    }
+  });
+
   it.runIf(process.env.TEST_REDIS_URL)("shares the counters between two servers through Redis", async () => {
     const namespaceEnv = { AUTH_RATE_LIMIT_PER_MINUTE: "4", REDIS_URL: process.env.TEST_REDIS_URL! };
     const first = await createTestApp(namespaceEnv);

@@ -1,0 +1,38 @@
+import { execFileSync } from "node:child_process";
+import type { PlaywrightTestConfig } from "@playwright/test";
+
+/** Debian's Chromium as every Playwright configuration of this repository runs it. */
+const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+};
+
+/**
+ * `count` free ports, found synchronously (a configuration is evaluated synchronously) so that every
+ * worker process reads the same ones from the environment.
+ */
+export function freePorts(count: number): number[] {
+  const script = `const net=require('net');const servers=[];let left=${count};for(let i=0;i<${count};i++){const s=net.createServer().listen(0,'127.0.0.1',()=>{servers.push(s);if(--left===0){process.stdout.write(servers.map((x)=>x.address().port).join(','));servers.forEach((x)=>x.close())}})}`;
+  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim().split(",").map(Number);
+}
+
+/** What every Playwright configuration of this repository runs with, against the server at `baseURL`. */
+export function commonConfig(baseURL: string): PlaywrightTestConfig {
+  return {
+    testDir: "./tests",
+    fullyParallel: false,
+    forbidOnly: Boolean(process.env.CI),
+    // One retry under CI (a small shared machine); a test that passes only on retry is reported as flaky.
+    retries: process.env.CI ? 1 : 0,
+    timeout: 60_000,
+    expect: { timeout: 10_000 },
+    reporter: [["list"], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? ([["json"]] as const) : [])],
+    use: {
+      baseURL,
+      trace: "retain-on-failure",
+      screenshot: "only-on-failure",
+      locale: "en-US",
+      launchOptions: chromiumLaunchOptions,
+    },
+  };
+}
