@@ -19,7 +19,7 @@ import { spawnSync } from "node:child_process";
 import { randomInt } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
-import { ADMIN, root, startServer, waitForHealth } from "./lib.mjs";
+import { ADMIN, api, root, startServer, waitForHealth } from "./lib.mjs";
 import { load } from "./load.mjs";
 import { CUSTOMER, seedAtSize } from "./seed-at-size.mjs";
 
@@ -59,20 +59,6 @@ if (!args.includes("--no-build")) {
 }
 
 const uptime = () => os.loadavg().map((value) => value.toFixed(2)).join(" ");
-
-async function api(baseUrl, method, url, { token, body, form } = {}) {
-  const response = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(form ? { "content-type": "application/x-www-form-urlencoded" } : body ? { "content-type": "application/json" } : {}),
-    },
-    body: form ? new URLSearchParams(form).toString() : body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-  return JSON.parse(text).data;
-}
 
 console.log(`load at size: scale ${SCALE}, ${DURATION_MS / 1000} s per call, mixed load ${MIXED_MS / 1000} s; load average ${uptime()}`);
 const seeded = await seedAtSize({ baseUrl: PG_URL, scale: SCALE });

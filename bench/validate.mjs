@@ -15,7 +15,7 @@ import { randomInt } from "node:crypto";
 import { createRequire } from "node:module";
 import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ADMIN, root, startServer, treeRssMb, waitForHealth } from "./lib.mjs";
+import { ADMIN, api, root, startServer, treeRssMb, waitForHealth } from "./lib.mjs";
 import { load } from "./load.mjs";
 
 const flag = (name) => process.argv.slice(2).find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
@@ -45,20 +45,6 @@ if (!flag("no-build")) {
   if (build.status !== 0) throw new Error("npm run build failed");
 }
 const { LICENSE_KEY_ALPHABET, licenseKeyCheckCharacter } = await import(`${root}packages/contract/dist/index.js`);
-
-async function api(baseUrl, method, url, { token, body, form } = {}) {
-  const response = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(form ? { "content-type": "application/x-www-form-urlencoded" } : body ? { "content-type": "application/json" } : {}),
-    },
-    body: form ? new URLSearchParams(form).toString() : body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-  return JSON.parse(text).data;
-}
 
 /** The demo customer requests a licence, the administrator approves it, a machine activates it. */
 async function activatedLicence(baseUrl) {
