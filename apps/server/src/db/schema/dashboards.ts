@@ -11,15 +11,19 @@ export const validationCounts = pgTable("validation_counts", {
 });
 
 /**
- * Exact row counts of the big tables without counting them: triggers (migration 0013) add one row
- * of +n / −n per inserting or deleting statement in that statement's transaction, so the sum of a
- * table's rows is its count in any snapshot; readers fold the parts into one now and then.
+ * Exact counts of the big tables without counting them: triggers (migrations 0013, 0014) add rows of
+ * +n / −n per inserting or deleting statement, and −1 / +1 per row that moves to another bucket, in
+ * the writing statement's transaction, so the sum of a (table, bucket)'s rows is its count in any
+ * snapshot; readers fold the rows into one per bucket now and then. `bucket` is '' for the whole table,
+ * `status:<status>` for users, licences and tickets by status, `issued:<YYYY-MM>` for licences by
+ * UTC month of issue (the dashboards' figures).
  */
 export const rowCounts = pgTable(
   "row_counts",
   {
     tableName: text("table_name").notNull(),
+    bucket: text("bucket").notNull().default(""),
     delta: bigint("delta", { mode: "number" }).notNull(),
   },
-  (table) => [index("row_counts_table_idx").on(table.tableName)],
+  (table) => [index("row_counts_table_bucket_idx").on(table.tableName, table.bucket)],
 );
