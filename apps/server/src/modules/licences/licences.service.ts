@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { InstallationList, License, licenseListQuerySchema, Page } from "@portal/contract";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
@@ -40,7 +40,14 @@ export async function listLicenses(db: Database, user: UserRow, query: LicenseQu
   return readPage(
     query,
     () => (where ? counted.where(where) : tableTotal(db, "licenses")),
-    (slice) => licenseSelect(db).where(where).orderBy(...sliceOrder(slice, query.order, sortColumns[query.sort], licenses.id)).limit(slice.limit).offset(slice.offset),
+    (slice) => {
+      // The page's ids first (index-only), then its rows: sorted by plan name, the planner sorts a
+      // plan's worth of licences, and joining owners and projects to all of them before the sort
+      // cost 60 ms at size; sorting the ids alone costs 7.
+      const order = sliceOrder(slice, query.order, sortColumns[query.sort], licenses.id);
+      const pageIds = db.select({ id: licenses.id }).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId)).where(where).orderBy(...order).limit(slice.limit).offset(slice.offset);
+      return licenseSelect(db).where(inArray(licenses.id, pageIds)).orderBy(...order);
+    },
     async (rows) => (await withFeatures(db, rows)).map(presentLicense),
   );
 }
