@@ -6,7 +6,9 @@
 //   sortable column, both orders, on the first and on the last page; a ticket thread; both dashboards.
 // Budgets: every list and dashboard p95 ≤ 50 ms at 32 connections; validate ≥ 40% of health's
 // throughput; no error and no timeout with 200 connections for 60 s (a mixed load). Exits non-zero on
-// a FAIL; skips (exit 0) without PostgreSQL.
+// a FAIL; skips (exit 0) without PostgreSQL. First a plan check (bench/query-plans.mjs): every GET above,
+// its statements EXPLAINed — no sequential scan of a big table, no sort beyond a page — enforced in
+// both forms; --short then only reports latency over budget and fails on errors and timeouts.
 //
 //   BENCH_DATABASE_URL | DATABASE_URL | TEST_DATABASE_URL   the PostgreSQL server (a scratch database is made)
 //   LOAD_SCALE=0.01        the short form's data (CI); default 1

@@ -99,12 +99,13 @@ function wireBudgets() {
 }
 
 /**
- * Load at size's short form (bench/load-at-size.mjs --short: 1% of the data, a second per call): the
- * list, dashboard and validation budgets on PostgreSQL, each budget counted as a test. Needs only
- * TEST_DATABASE_URL; without it the suite is skipped.
+ * Load at size's short form (bench/load-at-size.mjs --short: 1% of the data, a second per call) on
+ * PostgreSQL: the plan check of every list and dashboard query (no sequential scan of a big table, no
+ * sort beyond a page's rows) and a latency run that reports its figures but fails only on errors and
+ * timeouts, each check counted as a test. Needs only TEST_DATABASE_URL; without it the suite is skipped.
  */
 function loadAtSizeBudgets() {
-  const label = "load at size, short form (PostgreSQL)";
+  const label = "load at size, short form: query plans and errors (PostgreSQL)";
   if (!process.env.TEST_DATABASE_URL) {
     console.log(`\n=== ${label} skipped: set TEST_DATABASE_URL ===`);
     return;
