@@ -64,6 +64,21 @@ export async function startServer({ command = ["node", "apps/server/dist/server.
   };
 }
 
+/** One API call; answers the envelope's `data`, throws on any status but 2xx. */
+export async function api(baseUrl, method, url, { token, body, form } = {}) {
+  const response = await fetch(`${baseUrl}/api/v1${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(form ? { "content-type": "application/x-www-form-urlencoded" } : body ? { "content-type": "application/json" } : {}),
+    },
+    body: form ? new URLSearchParams(form).toString() : body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
+  return JSON.parse(text).data;
+}
+
 export function percentile(sorted, fraction) {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
 }
@@ -97,21 +112,6 @@ export function treeRssMb(pid) {
     stack.push(...children(id));
   }
   return total / 1024;
-}
-
-/** One API call; answers `data` of the envelope, throws on anything but 2xx. */
-export async function api(baseUrl, method, url, { token, body, form } = {}) {
-  const response = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(form ? { "content-type": "application/x-www-form-urlencoded" } : body ? { "content-type": "application/json" } : {}),
-    },
-    body: form ? new URLSearchParams(form).toString() : body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-  return JSON.parse(text).data;
 }
 
 /** The demo customer requests a licence, the administrator approves it, a machine activates it. */

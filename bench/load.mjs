@@ -63,6 +63,7 @@ export async function load({ url, method = "GET", body, headers = {}, connection
     timeouts,
     throughput: (latencies.length - errors) / elapsed,
     p50: percentile(latencies, 0.5) ?? 0,
+    p95: percentile(latencies, 0.95) ?? 0,
     p99: percentile(latencies, 0.99) ?? 0,
     max: latencies.at(-1) ?? 0,
   };

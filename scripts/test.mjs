@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: builds once, then runs every suite (server on PGlite and, with TEST_DATABASE_URL, on
 // PostgreSQL; web units; the web budgets over the wire, and in Lighthouse on Node >= 22.19;
-// end-to-end in Chromium) and closes with one "N passed, N failed" line.
+// load at size's short form on PostgreSQL; end-to-end in Chromium) and closes with one "N passed, N failed" line.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -66,20 +66,10 @@ suite(`server integration tests on ${databases}`, "@portal/server", "vitest");
 suite("licence verifier tests", "@portal/license-verifier", "vitest");
 suite("web unit tests", "@portal/web", "vitest");
 
-/**
- * The web app's budgets on what goes over the wire (bench/web-wire.mjs), each budget counted as a
- * test; Lighthouse's accessibility too when this Node.js can run it (>= 22.19: CI's Node 24 pass),
- * unless PORTAL_LIGHTHOUSE=0.
- */
-function wireBudgets() {
-  const [major, minor] = process.versions.node.split(".").map(Number);
-  const lighthouse = (major > 22 || (major === 22 && minor >= 19)) && process.env.PORTAL_LIGHTHOUSE !== "0";
-  const label = lighthouse ? "web budgets over the wire and in Lighthouse" : "web budgets over the wire";
-  const output = path.join(reports, "web-wire.json");
-  // Lighthouse's accessibility score is enforced here; its performance score moves with the machine's
-  // load, so `npm test` prints one run's beside its budget and `npm run bench` enforces the median of three.
-  const flags = lighthouse ? ["--report-performance", "--lighthouse-runs=1"] : ["--no-lighthouse"];
-  const ok = run(label, process.execPath, ["bench/web-wire.mjs", ...flags], { PORTAL_BENCH_REPORT: output });
+/** A bench script run as a suite: each budget in its PORTAL_BENCH_REPORT counts as a test. */
+function benchSuite(label, args, reportName) {
+  const output = path.join(reports, reportName);
+  const ok = run(label, process.execPath, args, { PORTAL_BENCH_REPORT: output });
   const report = existsSync(output) ? JSON.parse(readFileSync(output, "utf8")) : undefined;
   if (report) {
     totals.passed += report.passed;
@@ -92,6 +82,38 @@ function wireBudgets() {
     console.log(`\n${label}: failed outside any budget (see its output above); counted as 1 failure.`);
   }
 }
+
+/**
+ * The web app's budgets on what goes over the wire (bench/web-wire.mjs), each budget counted as a
+ * test; Lighthouse's accessibility too when this Node.js can run it (>= 22.19: CI's Node 24 pass),
+ * unless PORTAL_LIGHTHOUSE=0.
+ */
+function wireBudgets() {
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  const lighthouse = (major > 22 || (major === 22 && minor >= 19)) && process.env.PORTAL_LIGHTHOUSE !== "0";
+  const label = lighthouse ? "web budgets over the wire and in Lighthouse" : "web budgets over the wire";
+  // Lighthouse's accessibility score is enforced here; its performance score moves with the machine's
+  // load, so `npm test` prints one run's beside its budget and `npm run bench` enforces the median of three.
+  const flags = lighthouse ? ["--report-performance", "--lighthouse-runs=1"] : ["--no-lighthouse"];
+  benchSuite(label, ["bench/web-wire.mjs", ...flags], "web-wire.json");
+}
+
+/**
+ * Load at size's short form (bench/load-at-size.mjs --short: 1% of the data, a second per call) on
+ * PostgreSQL: the plan check of every list and dashboard query (no sequential scan of a big table, no
+ * sort beyond a page's rows) and a latency run that reports its figures but fails only on errors and
+ * timeouts, each check counted as a test. Needs only TEST_DATABASE_URL; without it the suite is skipped.
+ */
+function loadAtSizeBudgets() {
+  const label = "load at size, short form: query plans and errors (PostgreSQL)";
+  if (!process.env.TEST_DATABASE_URL) {
+    console.log(`\n=== ${label} skipped: set TEST_DATABASE_URL ===`);
+    return;
+  }
+  benchSuite(label, ["bench/load-at-size.mjs", "--short", "--no-build"], "load-at-size.json");
+}
+
+loadAtSizeBudgets();
 
 if (existsSync(CHROMIUM)) {
   wireBudgets();

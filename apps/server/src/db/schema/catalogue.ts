@@ -49,6 +49,8 @@ export const plans = pgTable(
   (table) => [
     index("plans_catalogue_idx").on(table.active, table.priceCents).where(sql`${table.ownerId} is null`),
     index("plans_owner_idx").on(table.ownerId),
+    // The licence list sorted by plan name walks the plans in name order, then each plan's licences.
+    index("plans_name_idx").on(table.name, table.id),
     check("plans_price_check", sql`${table.priceCents} >= 0`),
     check("plans_limits_check", sql`${table.durationDays} > 0 and ${table.maxActivations} > 0`),
   ],

@@ -71,9 +71,13 @@ export const licenses = pgTable(
     uniqueIndex("licenses_key_key").on(table.keyCompact),
     index("licenses_owner_idx").on(table.ownerId, table.issuedAt),
     index("licenses_status_idx").on(table.status, table.issuedAt),
-    index("licenses_expires_idx").on(table.expiresAt),
     index("licenses_project_idx").on(table.projectId),
-    index("licenses_plan_idx").on(table.planId),
+    // The list's sorts: each column with the id that breaks its ties (pageOrder), either direction;
+    // by plan name, the plans in name order and each plan's licences by id.
+    index("licenses_sort_issued_idx").on(table.issuedAt, table.id),
+    index("licenses_sort_expires_idx").on(table.expiresAt, table.id),
+    index("licenses_sort_status_idx").on(table.status, table.id),
+    index("licenses_sort_plan_idx").on(table.planId, table.id),
   ],
 );
 

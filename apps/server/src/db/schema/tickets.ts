@@ -30,9 +30,20 @@ export const tickets = pgTable(
     index("tickets_user_updated_idx").on(table.userId, table.updatedAt),
     index("tickets_status_updated_idx").on(table.status, table.updatedAt),
     index("tickets_assignee_status_idx").on(table.assigneeId, table.status),
-    index("tickets_updated_idx").on(table.updatedAt),
-    // The median first response of the last 30 days reads tickets by creation time.
-    index("tickets_created_idx").on(table.createdAt),
+    // The list's sorts: each sort expression (tickets.service.ts) with the id that breaks its ties.
+    index("tickets_sort_number_idx").on(table.number, table.id),
+    index("tickets_sort_subject_idx").on(sql`lower(${table.subject})`, table.id),
+    index("tickets_sort_status_idx").on(
+      sql`(case ${table.status} when 'open' then 1 when 'in_progress' then 2 when 'resolved' then 3 else 4 end)`,
+      table.id,
+    ),
+    index("tickets_sort_priority_idx").on(
+      sql`(case ${table.priority} when 'low' then 1 when 'medium' then 2 when 'high' then 3 else 4 end)`,
+      table.id,
+    ),
+    // Also the median first response of the last 30 days, which reads tickets by creation time.
+    index("tickets_sort_created_idx").on(table.createdAt, table.id),
+    index("tickets_sort_updated_idx").on(table.updatedAt, table.id),
     check("tickets_status_check", sql`${table.status} in ('open', 'in_progress', 'resolved', 'closed')`),
     check("tickets_type_check", sql`${table.type} in ('technical', 'billing', 'general', 'feature_request', 'custom', 'license_request')`),
     check("tickets_priority_check", sql`${table.priority} in ('low', 'medium', 'high', 'critical')`),

@@ -31,7 +31,13 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(table.email),
     uniqueIndex("users_user_name_key").on(sql`lower(${table.userName})`),
     index("users_status_created_idx").on(table.status, table.createdAt),
-    index("users_created_idx").on(table.createdAt),
+    // The admin list's sorts: each column with the id that breaks its ties (pageOrder), either direction.
+    index("users_sort_created_idx").on(table.createdAt, table.id),
+    index("users_sort_email_idx").on(table.email, table.id),
+    index("users_sort_user_name_idx").on(table.userName, table.id),
+    index("users_sort_firstname_idx").on(table.firstname, table.id),
+    index("users_sort_lastname_idx").on(table.lastname, table.id),
+    index("users_sort_status_idx").on(table.status, table.id),
     check("users_status_check", sql`${table.status} in ('pending', 'active', 'locked', 'disabled')`),
   ],
 );

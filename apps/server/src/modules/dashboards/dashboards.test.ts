@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AdminDashboard, CustomerDashboard, Ticket } from "@portal/contract";
-import { installations, licenseRequests, licenses, tickets, users, validationCounts } from "../../db/schema/index.js";
+import { installations, licenseRequests, licenses, rowCounts, tickets, users, validationCounts } from "../../db/schema/index.js";
 import { adminToken, call, createCustomer, createTestApp, issueLicences, json, openSecondConnection, registerUser, useTestApp, type TestApp } from "../../test/helpers.js";
 import { ValidationCounter } from "./validation-counter.js";
 
@@ -179,6 +179,83 @@ describe("GET /admin/dashboard", () => {
     await t.database.db.update(installations).set({ lastSeenAt: sql`now() - interval '25 hours'` }).where(eq(installations.licenseId, issued[1]!.id));
     expect(ids).toHaveLength(3);
     expect((await adminDashboardOf(admin)).installations.live).toBe(before + 1);
+  });
+
+  it("keeps its counts by status and month exact through bulk inserts, status changes, deletes, rollbacks and folds", async () => {
+    const { admin, customer } = await customerWithEverything();
+    const doomed = await issueLicences(t, { quantity: 2 });
+    await openTicket(doomed.customer.token);
+    const db = t.database.db;
+
+    /** What the admin dashboard must say, counted afresh from the rows. */
+    const freshCounts = async () => {
+      const userStatuses = (await db.select({ status: users.status }).from(users)).map((row) => row.status);
+      const ticketStatuses = (await db.select({ status: tickets.status }).from(tickets)).map((row) => row.status);
+      const licenceRows = await db.select({ status: licenses.status, issuedAt: licenses.issuedAt }).from(licenses);
+      const statuses = licenceRows.map((row) => row.status);
+      const months = (await adminDashboardOf(admin)).licenses.issuedPerMonth.map((entry) => entry.month);
+      return {
+        users: { pending: countBy(userStatuses, "pending"), active: countBy(userStatuses, "active"), locked: countBy(userStatuses, "locked"), total: userStatuses.length },
+        tickets: {
+          total: ticketStatuses.length,
+          open: countBy(ticketStatuses, "open"),
+          inProgress: countBy(ticketStatuses, "in_progress"),
+          resolved: countBy(ticketStatuses, "resolved"),
+          closed: countBy(ticketStatuses, "closed"),
+        },
+        licenses: {
+          active: countBy(statuses, "active"),
+          notActivated: countBy(statuses, "not_activated"),
+          deactivated: countBy(statuses, "deactivated"),
+          issuedPerMonth: months.map((month) => ({ month, count: licenceRows.filter((row) => row.issuedAt.toISOString().startsWith(month)).length })),
+        },
+      };
+    };
+    const keptCounts = async () => {
+      const { users: userCounts, tickets: ticketCounts, licenses: licenceCounts } = await adminDashboardOf(admin);
+      return { users: userCounts, tickets: ticketCounts, licenses: licenceCounts };
+    };
+
+    // One statement inserts many licences across 14 months (some outside the 12 shown).
+    await db.execute(sql`
+      insert into licenses (key_compact, owner_id, plan_id, status, issued_at, expires_at, max_activations)
+      select key_compact || 'C' || back, owner_id, plan_id, status, issued_at - make_interval(months => back), expires_at, max_activations
+      from licenses, generate_series(1, 13) back`);
+    // Status changes of many rows at once, a move to another month, and updates that move nothing.
+    await db.execute(sql`update licenses set status = 'deactivated' where issued_at < now() - interval '100 days' and status = 'active'`);
+    await db.execute(sql`update licenses set status = 'active' where issued_at < now() - interval '200 days' and status = 'not_activated'`);
+    await db.execute(sql`update licenses set issued_at = issued_at - interval '1 month' where status = 'deactivated'`);
+    await db.execute(sql`update licenses set status = status, max_activations = max_activations + 1`);
+    await db.execute(sql`update tickets set status = 'closed' where status = 'resolved'`);
+    await db.execute(sql`update tickets set status = 'in_progress' where status = 'open' and user_id = ${customer.user.id}`);
+    await db.execute(sql`update users set status = 'locked' where id = ${customer.user.id}`);
+    // Deletes, one of them cascading to the customer's licences and tickets.
+    await db.execute(sql`delete from licenses where issued_at < now() - interval '300 days' and status = 'deactivated'`);
+    await db.execute(sql`delete from users where id = ${doomed.customer.user.id}`);
+    // A rolled-back change counts nothing.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`update licenses set status = 'deactivated'`);
+        await tx.execute(sql`delete from tickets`);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+
+    const fresh = await freshCounts();
+    expect(fresh.licenses.issuedPerMonth.filter((entry) => entry.count > 0).length).toBeGreaterThan(6);
+    expect(fresh.licenses.deactivated).toBeGreaterThan(1);
+    expect(await keptCounts()).toEqual(fresh);
+
+    // Many single-row changes pile up rows in row_counts; a reader folds them and the counts stay.
+    const [first] = await db.select({ id: licenses.id, status: licenses.status }).from(licenses).limit(1);
+    for (let flip = 0; flip < 70; flip += 1) {
+      await db.update(licenses).set({ status: flip % 2 === 0 ? "deactivated" : first!.status }).where(eq(licenses.id, first!.id));
+    }
+    const rowsOfLicences = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(rowCounts).where(eq(rowCounts.tableName, "licenses")))[0]!.n;
+    const piledUp = await rowsOfLicences();
+    expect(await keptCounts()).toEqual(fresh);
+    expect(await rowsOfLicences()).toBeLessThan(piledUp);
+    expect(await keptCounts()).toEqual(await freshCounts());
   });
 
   it("refuses customers (403) and anonymous callers (401)", async () => {

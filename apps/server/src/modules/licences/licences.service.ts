@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { InstallationList, License, licenseListQuerySchema, Page } from "@portal/contract";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { installations, licenses, licenseTokens, plans, type InstallationRow, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
+import { containsPattern, countRows, readPage, sliceOrder, tableTotal } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { buildLicenseFile, type Signer } from "../../lib/signing.js";
 import { recordAudit } from "../audit/audit.service.js";
@@ -35,11 +35,19 @@ export async function listLicenses(db: Database, user: UserRow, query: LicenseQu
     filters.push(sql`(${licenses.keyCompact} like ${containsPattern(compact)} or ${plans.name} ilike ${containsPattern(query.q)})`);
   }
   const where = and(...filters);
-  const { limit, offset } = pageWindow(query);
-  return toPageOf(
+  // The plan's name is needed to count only when the search text may match it.
+  const counted = query.q ? db.select(countRows()).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId)) : db.select(countRows()).from(licenses);
+  return readPage(
     query,
-    licenseSelect(db).where(where).orderBy(...pageOrder(query.order, sortColumns[query.sort], licenses.id)).limit(limit).offset(offset),
-    db.select(countRows()).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId)).where(where),
+    () => (where ? counted.where(where) : tableTotal(db, "licenses")),
+    (slice) => {
+      // The page's ids first (index-only), then its rows: sorted by plan name, the planner sorts a
+      // plan's worth of licences, and joining owners and projects to all of them before the sort
+      // cost 60 ms at size; sorting the ids alone costs 7.
+      const order = sliceOrder(slice, query.order, sortColumns[query.sort], licenses.id);
+      const pageIds = db.select({ id: licenses.id }).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId)).where(where).orderBy(...order).limit(slice.limit).offset(slice.offset);
+      return licenseSelect(db).where(inArray(licenses.id, pageIds)).orderBy(...order);
+    },
     async (rows) => (await withFeatures(db, rows)).map(presentLicense),
   );
 }

@@ -20,7 +20,7 @@ import type { Database, Executor } from "../../db/client.js";
 import { ticketAttachments, ticketMessages, ticketReads, tickets, users, type TicketRow, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { FileStore } from "../../lib/file-store.js";
-import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
+import { containsPattern, countRows, readPage, sliceOrder, tableTotal } from "../../lib/pagination.js";
 import { storeStaged, withStoredFiles } from "../../lib/stored-files.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
@@ -155,15 +155,17 @@ function listFilters(viewer: Viewer, query: TicketQuery): SQL | undefined {
 
 export function listTickets(db: Database, viewer: Viewer, query: TicketQuery): Promise<Page<TicketSummary>> {
   const where = listFilters(viewer, query);
-  const { limit, offset } = pageWindow(query);
-  return toPageOf(
+  // The customer's name and e-mail are needed to count only when the search text may match them.
+  const counted = query.q ? db.select(countRows()).from(tickets).innerJoin(users, eq(users.id, tickets.userId)) : db.select(countRows()).from(tickets);
+  return readPage(
     query,
-    summaryQuery(db, viewer)
-      .where(where)
-      .orderBy(...pageOrder(query.order, sortColumns[query.sort], tickets.id))
-      .limit(limit)
-      .offset(offset),
-    db.select(countRows()).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(where),
+    () => (where ? counted.where(where) : tableTotal(db, "tickets")),
+    (slice) =>
+      summaryQuery(db, viewer)
+        .where(where)
+        .orderBy(...sliceOrder(slice, query.order, sortColumns[query.sort], tickets.id))
+        .limit(slice.limit)
+        .offset(slice.offset),
     async (rows) => rows.map(presentSummary),
   );
 }

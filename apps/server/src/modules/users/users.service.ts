@@ -7,7 +7,7 @@ import { AppError } from "../../lib/app-error.js";
 import { queueMail, type Mailing } from "../jobs/mail.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
-import { containsPattern, countRows, pageOrder, pageWindow, toPage } from "../../lib/pagination.js";
+import { containsPattern, countRows, readPage, sliceOrder, tableTotal } from "../../lib/pagination.js";
 import { accountApprovedMail } from "../auth/auth.mails.js";
 import { revokeAllSessions } from "../auth/account.service.js";
 import { presentUser } from "./users.presenter.js";
@@ -35,12 +35,11 @@ export async function listUsers(db: Database, query: ParsedUserQuery): Promise<P
     );
   }
   const where = filters.length ? and(...filters) : undefined;
-  const { limit, offset } = pageWindow(query);
-  return toPage(
+  return readPage(
     query,
-    db.select().from(users).where(where).orderBy(...pageOrder(query.order, sortColumns[query.sort], users.id)).limit(limit).offset(offset),
-    db.select(countRows()).from(users).where(where),
-    presentUser,
+    () => (where ? db.select(countRows()).from(users).where(where) : tableTotal(db, "users")),
+    (slice) => db.select().from(users).where(where).orderBy(...sliceOrder(slice, query.order, sortColumns[query.sort], users.id)).limit(slice.limit).offset(slice.offset),
+    async (rows) => rows.map(presentUser),
   );
 }
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Page, User } from "@portal/contract";
 import { auditEvents } from "../../db/schema/index.js";
@@ -37,6 +37,31 @@ describe("listing users", () => {
     const refused = await call(t.app, { method: "GET", url: "/api/v1/users?isAdmin=yes", token: admin });
     expect(refused.statusCode).toBe(422);
     expect(firstError(refused).loc).toEqual(["query", "isAdmin"]);
+  });
+
+  it("answers every page in one order, pages past the middle read from the other end, with the exact total", async () => {
+    const admin = await adminToken(t.app);
+    for (let index = 0; index < 7; index++) await registerUser(t.app);
+    const page = async (query: string) => {
+      const answer = await call(t.app, { method: "GET", url: `/api/v1/users?${query}`, token: admin });
+      expect(answer.statusCode).toBe(200);
+      return json<{ data: Page<User> }>(answer).data;
+    };
+    // The total comes from row_counts (no filter): it must equal what the rows say.
+    const [{ count } = { count: -1 }] = ((await t.database.db.execute(sql`select count(*)::int as count from users`)) as unknown as { rows: { count: number }[] }).rows;
+    for (const order of ["asc", "desc"]) {
+      const all = await page(`pageSize=100&sort=email&order=${order}`);
+      expect(all.total).toBe(count);
+      const paged: string[] = [];
+      for (let number = 1; number <= Math.ceil(all.total / 3) + 1; number++) {
+        const answer = await page(`pageSize=3&page=${number}&sort=email&order=${order}`);
+        expect(answer.total).toBe(count);
+        paged.push(...answer.items.map((user) => user.id));
+      }
+      expect(paged).toEqual(all.items.map((user) => user.id));
+    }
+    await registerUser(t.app);
+    expect((await page("pageSize=1")).total).toBe(count + 1);
   });
 });
 
