@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Page, Ticket, TicketInbox, TicketMessage, TicketRead, TicketStats, TicketSummary } from "@portal/contract";
 import { auditEvents, jobs, ticketAttachments, ticketMessages, tickets, users } from "../../db/schema/index.js";
 import { addMessage } from "./tickets.service.js";
-import { adminToken, call, createCustomer, firstError, json, registerUser, useTestApp, verifyEmailOf, rowCounts as rowCountsOf, storedFiles as storedFilesOf } from "../../test/helpers.js";
+import { adminToken, call, createCustomer, firstError, json, multipartForm, registerUser, useTestApp, verifyEmailOf, rowCounts as rowCountsOf, storedFiles as storedFilesOf } from "../../test/helpers.js";
 
 const t = useTestApp();
 
@@ -13,33 +13,6 @@ const t = useTestApp();
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
 const PDF = Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n%%EOF\n");
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(62), Buffer.from([0x50, 0x45, 0, 0]), randomBytes(32)]);
-
-interface FilePart {
-  name: string;
-  content: Buffer;
-  type?: string;
-  field?: string;
-}
-
-/** A multipart/form-data body with text fields and files, as a browser sends a form. */
-function form(fields: Record<string, string>, files: FilePart[] = []) {
-  const boundary = `----tickets-${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "attachments"}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? "application/octet-stream"}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 const ticketBody = (overrides: Record<string, string> = {}) => ({
   subject: "VPN drops every hour",
@@ -72,7 +45,7 @@ describe("tickets: who sees and does what", () => {
   it("keeps another customer's ticket and its files hidden: 404 ticket/not_found everywhere", async () => {
     const owner = await createCustomer(t);
     const stranger = await createCustomer(t);
-    const created = await call(t.app, { method: "POST", url: "/api/v1/tickets", token: owner.token, ...form(ticketBody(), [{ name: "shot.png", content: PNG, type: "image/png" }]) });
+    const created = await call(t.app, { method: "POST", url: "/api/v1/tickets", token: owner.token, ...multipartForm(ticketBody(), [{ name: "shot.png", content: PNG, type: "image/png" }]) });
     expect(created.statusCode, created.body).toBe(201);
     const ticket = json<{ data: Ticket }>(created).data;
     const attachment = ticket.messages[0]!.attachments[0]!;
@@ -107,7 +80,7 @@ describe("tickets: who sees and does what", () => {
     expect(patch.statusCode).toBe(403);
     const note = await reply(customer.token, ticket.id, "secret", true);
     expect(note.statusCode).toBe(403);
-    const noteAsForm = await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...form({ body: "secret", internal: "true" }) });
+    const noteAsForm = await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...multipartForm({ body: "secret", internal: "true" }) });
     expect(noteAsForm.statusCode).toBe(403);
     const after = json<{ data: Ticket }>(await fetchTicket(customer.token, ticket.id)).data;
     expect(after).toMatchObject({ status: "open", priority: "high", messageCount: 1, assignee: null });
@@ -141,7 +114,7 @@ describe("internal notes", () => {
       method: "POST",
       url: `/api/v1/tickets/${ticket.id}/messages`,
       token: admin,
-      ...form({ body: secret, internal: "true" }, [{ name: "notes.txt", content: Buffer.from("admin only"), type: "text/plain" }]),
+      ...multipartForm({ body: secret, internal: "true" }, [{ name: "notes.txt", content: Buffer.from("admin only"), type: "text/plain" }]),
     });
     expect(note.statusCode, note.body).toBe(201);
     const noteMessage = json<{ data: TicketMessage }>(note).data;
@@ -354,7 +327,7 @@ describe("attachments", () => {
       method: "POST",
       url: "/api/v1/tickets",
       token: customer.token,
-      ...form(ticketBody({ subject: "Screenshots" }), [
+      ...multipartForm(ticketBody({ subject: "Screenshots" }), [
         // Judged by content: a PNG named .txt is a PNG.
         { name: "screen.txt", content: image, type: "text/plain" },
         { name: "rapport d'été.pdf", content: PDF, type: "application/pdf" },
@@ -391,7 +364,7 @@ describe("attachments", () => {
     expect((await call(t.app, { method: "GET", url: `/api/v1/tickets/${other.id}/attachments/${pdf!.id}`, token: customer.token })).statusCode).toBe(404);
 
     // The same content again is stored once.
-    const again = await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...form({ body: "Same picture" }, [{ name: "again.png", content: image }]) });
+    const again = await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...multipartForm({ body: "Same picture" }, [{ name: "again.png", content: image }]) });
     expect(again.statusCode, again.body).toBe(201);
     expect((await storedFiles()).length).toBe(before + 3);
   });
@@ -408,10 +381,10 @@ describe("attachments", () => {
     const ticket = await openTicket(customer.token);
     const filesBefore = await storedFiles();
     const rowsBefore = await rowCounts();
-    const asTicket = await call(t.app, { method: "POST", url: "/api/v1/tickets", token: customer.token, ...form(ticketBody(), files) });
+    const asTicket = await call(t.app, { method: "POST", url: "/api/v1/tickets", token: customer.token, ...multipartForm(ticketBody(), files) });
     expect(asTicket.statusCode, asTicket.body).toBe(status);
     expect(firstError(asTicket).loc).toEqual([code]);
-    const asMessage = await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...form({ body: "files" }, files) });
+    const asMessage = await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...multipartForm({ body: "files" }, files) });
     expect(asMessage.statusCode).toBe(status);
     expect(await rowCounts()).toEqual(rowsBefore);
     expect(await storedFiles()).toEqual(filesBefore);
@@ -422,7 +395,7 @@ describe("attachments", () => {
     const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const filesBefore = await storedFiles();
     const rowsBefore = await rowCounts();
-    const body = form(ticketBody(), [{ name: "huge.zip", content: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(12 * 1024 * 1024)]) }]);
+    const body = multipartForm(ticketBody(), [{ name: "huge.zip", content: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(12 * 1024 * 1024)]) }]);
     // 11 MB of the file are sent and the rest never comes: the answer cannot wait for the whole body.
     let sending!: ReadableStreamDefaultController<Uint8Array>;
     const stalled = new ReadableStream<Uint8Array>({
@@ -450,7 +423,7 @@ describe("attachments", () => {
     const customer = await createCustomer(t);
     const ticket = await openTicket(customer.token);
     const [viewer] = await t.database.db.select().from(users).where(eq(users.id, customer.user.id));
-    const shared = await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...form({ body: "kept" }, [{ name: "kept.pdf", content: PDF }]) });
+    const shared = await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...multipartForm({ body: "kept" }, [{ name: "kept.pdf", content: PDF }]) });
     expect(shared.statusCode).toBe(201);
     const filesBefore = await storedFiles();
     const rowsBefore = await rowCounts();
@@ -476,16 +449,16 @@ describe("attachments", () => {
     const rowsBefore = await rowCounts();
     const fresh = () => Buffer.concat([PNG, randomBytes(16)]);
     const refused = [
-      await call(t.app, { method: "POST", url: "/api/v1/tickets", token: customer.token, ...form({ subject: "No type", message: "x", priority: "low" }, [{ name: "a.png", content: fresh() }]) }),
-      await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: stranger.token, ...form({ body: "hi" }, [{ name: "a.png", content: fresh() }]) }),
-      await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...form({ body: "hi", internal: "true" }, [{ name: "a.png", content: fresh() }]) }),
-      await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...form({ body: "hi" }, [{ name: "a.png", content: fresh(), field: "file" }]) }),
-      await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...form({ body: "hi" }, [{ name: "empty.txt", content: Buffer.alloc(0) }]) }),
+      await call(t.app, { method: "POST", url: "/api/v1/tickets", token: customer.token, ...multipartForm({ subject: "No type", message: "x", priority: "low" }, [{ name: "a.png", content: fresh() }]) }),
+      await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: stranger.token, ...multipartForm({ body: "hi" }, [{ name: "a.png", content: fresh() }]) }),
+      await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...multipartForm({ body: "hi", internal: "true" }, [{ name: "a.png", content: fresh() }]) }),
+      await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...multipartForm({ body: "hi" }, [{ name: "a.png", content: fresh(), field: "file" }]) }),
+      await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...multipartForm({ body: "hi" }, [{ name: "empty.txt", content: Buffer.alloc(0) }]) }),
     ];
     expect(refused.map((response) => response.statusCode)).toEqual([422, 404, 403, 422, 422]);
     expect(firstError(refused[0]!).loc).toEqual(["body", "type"]);
     await action(admin, ticket.id, "close");
-    const closed = await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...form({ body: "hi" }, [{ name: "a.png", content: fresh() }]) });
+    const closed = await call(t.app, { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: customer.token, ...multipartForm({ body: "hi" }, [{ name: "a.png", content: fresh() }]) });
     expect(closed.statusCode).toBe(409);
     expect(await storedFiles()).toEqual(filesBefore);
     expect({ ...(await rowCounts()) }).toEqual(rowsBefore);
@@ -553,7 +526,7 @@ describe("bad input", () => {
     );
     const unknown = await call(t.app, { method: "POST", url: "/api/v1/tickets", token: customer.token, payload: { ...ticketBody(), status: "closed" } });
     expect(unknown.statusCode).toBe(422);
-    const formInternal = await call(t.app, { method: "POST", url: "/api/v1/tickets", token: customer.token, ...form({ ...ticketBody(), extra: "1" }) });
+    const formInternal = await call(t.app, { method: "POST", url: "/api/v1/tickets", token: customer.token, ...multipartForm({ ...ticketBody(), extra: "1" }) });
     expect(formInternal.statusCode).toBe(422);
     expect(firstError(formInternal).loc).toEqual(["body", "extra"]);
     const broken = await call(t.app, {
