@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import os from "node:os";
@@ -331,4 +332,11 @@ export async function rowCounts<Name extends string>(testApp: TestApp, tables: R
   const counts = Object.fromEntries(Object.entries<PgTable>(tables).map(([name, table]) => [name, sql<number>`(select count(*)::int from ${table})`]));
   const [row] = await testApp.database.db.select(counts).from(sql`(select 1) as one`);
   return row as Record<Name, number>;
+}
+
+/** A process tag (lib/process-tag) of a process of this host that has ended: what a SIGKILLed server leaves in its leases and directories. */
+export async function endedProcessTag(): Promise<string> {
+  const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+  await new Promise((resolve) => child.once("exit", resolve));
+  return [os.hostname(), child.pid, "started", "0badc0de"].join("~");
 }
