@@ -411,5 +411,5 @@ describe(`crash safety on ${onPostgres ? "PostgreSQL" : "PGlite"} (seed ${SEED})
     }
     expect(total.registrations.length + total.tickets.length + total.messages.length, "writes answered across all rounds").toBeGreaterThan(0);
     report(`server start times (ms, from spawn to healthy): ${startTimes.join(", ")}`);
-  }, 600_000);
+  }, Math.max(600_000, ROUNDS * 150_000));
 });
