@@ -327,6 +327,12 @@ export async function storedFiles(testApp: TestApp): Promise<string[]> {
     .sort();
 }
 
+/** The files of uploads still in progress (the store's temporary area, DATA_DIR/files/tmp/<process tag>/): none once a request has ended. */
+export async function temporaryFiles(testApp: TestApp): Promise<string[]> {
+  const temporary = path.join(testApp.dataDir, "files", "tmp") + path.sep;
+  return (await storedFiles(testApp)).filter((file) => file.startsWith(temporary));
+}
+
 /** Row counts of these tables under the names given: what a refused request must leave as it was. */
 export async function rowCounts<Name extends string>(testApp: TestApp, tables: Record<Name, PgTable>): Promise<Record<Name, number>> {
   const counts = Object.fromEntries(Object.entries<PgTable>(tables).map(([name, table]) => [name, sql<number>`(select count(*)::int from ${table})`]));
