@@ -401,7 +401,7 @@ describe(`crash safety on ${onPostgres ? "PostgreSQL" : "PGlite"} (seed ${SEED})
       const { defects, mailJobs, resentAfterKill } = await findDefects(target, total, smtp.received);
       const counts = Object.entries(answered).map(([kind, items]) => `${kind} ${items.length}`).join(", ");
       report(
-        `round ${round}: killed ${killAfterMs}${recoveries(portal)}; ${attempts} writes sent, answered 2xx: ${counts}; all ${Object.values(total).flat().length} answered so far found whole: ${defects.length === 0}; mail jobs ${mailJobs}, received ${smtp.received.length} (${resentAfterKill} sent again after a kill in mid-send)`,
+        `round ${round}: killed ${killAfterMs}${recoveries(portal)}; ${attempts} writes sent, answered 2xx: ${counts}; all ${Object.values(total).flat().length} answered so far found whole: ${defects.length === 0}; mail jobs ${mailJobs}, received ${smtp.received.length} (${resentAfterKill} so far sent again after a kill in mid-send)`,
       );
       expect(defects).toEqual([]);
       if (round === ROUNDS) break;
