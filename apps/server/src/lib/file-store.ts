@@ -12,8 +12,9 @@ import { isProcessGone, newProcessTag } from "./process-tag.js";
  *
  * Layout: `<root>/<first two hex digits>/<sha256>`, with uploads in progress under
  * `<root>/tmp/<process tag>/` (the same file system, so the final rename is atomic; one directory per
- * server process, so that the next start can remove what a killed process was receiving). A file is identified only by the SHA-256
- * of its content: two uploads of the same bytes share one file, and a key never changes meaning.
+ * server process, so that the next start can remove what a killed process was receiving). A file is
+ * identified only by the SHA-256 of its content: two uploads of the same bytes share one file, and a
+ * key never changes meaning.
  *
  * Life of an upload:
  * 1. `stage(stream)` copies the stream to a temporary file, computing SHA-256 and size on the way
