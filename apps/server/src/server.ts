@@ -10,6 +10,7 @@ import { ensureFirstAdmin } from "./db/seed.js";
 import { DEMO_CUSTOMER, seedDemo } from "./db/demo.js";
 import { scheduleRecurringJobs } from "./background-jobs.js";
 import { sealTotpSecrets } from "./modules/auth/two-factor-secrets.js";
+import { recoverFileStore } from "./lib/stored-files.js";
 
 const FIRST_START_LOCK_ID = 7_340_002;
 
@@ -60,6 +61,10 @@ async function main(): Promise<void> {
   if (demoLoaded) {
     app.log.info({ customer: DEMO_CUSTOMER.email }, "demo catalogue and customer loaded (SEED_DEMO=1)");
   }
+
+  // After a crash (SIGKILL, power loss): what the dead process left half-done in the file store.
+  const recovered = await recoverFileStore(database.db, app.files);
+  if (recovered.abandonedUploads + recovered.unreferencedFiles > 0) app.log.warn(recovered, "file store: removed what an earlier process left unfinished");
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { endedProcessTag } from "../test/helpers.js";
 import { FileStore, FileTooLargeError } from "./file-store.js";
 
 let root: string;
@@ -79,5 +80,23 @@ describe("file store", () => {
     expect(await store.removeUnlessReferenced(key, async () => false)).toBe(true);
     expect(await store.exists(key)).toBe(false);
     expect(() => store.pathOf("../../etc/passwd")).toThrow();
+  });
+
+  it("removes at start the uploads in progress of ended processes, never a live one's", async () => {
+    const temporary = path.join(root, "files", "tmp");
+    const living = await store.stage(chunked(randomBytes(5_000)));
+    const ended = path.join(temporary, await endedProcessTag());
+    const elsewhere = path.join(temporary, "another-host~1~started~0badc0de");
+    for (const directory of [ended, elsewhere]) {
+      await mkdir(directory, { recursive: true });
+      await writeFile(path.join(directory, "1-cut-off.part"), randomBytes(100));
+    }
+    await writeFile(path.join(temporary, "1-older-layout.part"), randomBytes(100));
+
+    const restarted = new FileStore(path.join(root, "files"));
+    expect(await restarted.removeAbandonedUploads()).toBe(2);
+    expect((await filesUnder(temporary)).sort()).toEqual([path.relative(temporary, living.path), path.join(path.basename(elsewhere), "1-cut-off.part")].sort());
+    await living.store();
+    expect(await restarted.keys()).toEqual([living.sha256]);
   });
 });

@@ -1,17 +1,20 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, type ReadStream } from "node:fs";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { isProcessGone, newProcessTag } from "./process-tag.js";
 
 /**
  * Content-addressed file storage on local disk, shared by every feature that keeps uploaded files
  * (ticket attachments, software update packages).
  *
- * Layout: `<root>/<first two hex digits>/<sha256>`, with uploads in progress under `<root>/tmp/`
- * (the same file system, so the final rename is atomic). A file is identified only by the SHA-256
- * of its content: two uploads of the same bytes share one file, and a key never changes meaning.
+ * Layout: `<root>/<first two hex digits>/<sha256>`, with uploads in progress under
+ * `<root>/tmp/<process tag>/` (the same file system, so the final rename is atomic; one directory per
+ * server process, so that the next start can remove what a killed process was receiving). A file is
+ * identified only by the SHA-256 of its content: two uploads of the same bytes share one file, and a
+ * key never changes meaning.
  *
  * Life of an upload:
  * 1. `stage(stream)` copies the stream to a temporary file, computing SHA-256 and size on the way
@@ -52,10 +55,42 @@ export class FileTooLargeError extends Error {
 }
 
 const SHA256_KEY = /^[0-9a-f]{64}$/;
-const TEMP_DIRECTORY = "tmp";
+const TEMPORARY_DIRECTORY = "tmp";
 
 export class FileStore {
-  constructor(readonly root: string) {}
+  /** This store's own directory of uploads in progress (several processes may share the root). */
+  private readonly temporaryDirectory: string;
+
+  constructor(readonly root: string) {
+    this.temporaryDirectory = path.join(root, TEMPORARY_DIRECTORY, newProcessTag());
+  }
+
+  /** Every key stored (not the uploads in progress), in no particular order. */
+  async keys(): Promise<string[]> {
+    const shards = await readdir(this.root, { withFileTypes: true }).catch(() => []);
+    const keys: string[] = [];
+    for (const shard of shards) {
+      if (!shard.isDirectory() || !/^[0-9a-f]{2}$/.test(shard.name)) continue;
+      for (const name of await readdir(path.join(this.root, shard.name))) if (SHA256_KEY.test(name) && name.startsWith(shard.name)) keys.push(name);
+    }
+    return keys;
+  }
+
+  /**
+   * Removes the uploads in progress of processes that have ended (killed in the middle of receiving a
+   * file, say), and loose temporary files of the layout before per-process directories. Answers how
+   * many directories and files it removed. Run at start, before this process stages anything.
+   */
+  async removeAbandonedUploads(): Promise<number> {
+    const entries = await readdir(path.join(this.root, TEMPORARY_DIRECTORY), { withFileTypes: true }).catch(() => []);
+    let removed = 0;
+    for (const entry of entries) {
+      if (entry.isDirectory() ? !isProcessGone(entry.name) : !entry.name.endsWith(".part")) continue;
+      await rm(path.join(entry.parentPath, entry.name), { recursive: true, force: true });
+      removed++;
+    }
+    return removed;
+  }
 
   /** Where the file of this key lives (whether or not it exists). */
   pathOf(key: string): string {
@@ -89,9 +124,8 @@ export class FileStore {
     // An upload can fail before the pipeline below listens (while the directory is made); the
     // pipeline still sees the destroyed stream, but the error must not go unhandled meanwhile.
     source.on("error", () => undefined);
-    const temporaryDirectory = path.join(this.root, TEMP_DIRECTORY);
-    await mkdir(temporaryDirectory, { recursive: true, mode: 0o700 });
-    const temporaryPath = path.join(temporaryDirectory, `${Date.now()}-${randomBytes(8).toString("hex")}.part`);
+    await mkdir(this.temporaryDirectory, { recursive: true, mode: 0o700 });
+    const temporaryPath = path.join(this.temporaryDirectory, `${Date.now()}-${randomBytes(8).toString("hex")}.part`);
     const hash = createHash("sha256");
     let size = 0;
     const measure = new Transform({

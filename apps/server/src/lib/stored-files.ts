@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, isNotNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "../db/client.js";
 import { ticketAttachments, updateFiles, updates } from "../db/schema/index.js";
 import type { FileStore, StagedFile } from "./file-store.js";
@@ -27,6 +27,34 @@ export async function isFileKeyReferenced(executor: Executor, key: string): Prom
     })
     .from(sql`(select 1) as one`);
   return Boolean(row?.referenced);
+}
+
+/**
+ * What a process killed in the middle of a change may have left in the store, taken back at start:
+ * its uploads in progress, and files it had moved into place inside a transaction that never
+ * committed (a stored file that no row references). A file another process is storing right now is
+ * safe: it holds the key's lock until its transaction ends, and the check waits for that lock.
+ */
+export async function recoverFileStore(db: Database, files: FileStore): Promise<{ abandonedUploads: number; unreferencedFiles: number }> {
+  const abandonedUploads = await files.removeAbandonedUploads();
+  const referenced = new Set(
+    (
+      await db
+        .select({ key: ticketAttachments.sha256 })
+        .from(ticketAttachments)
+        .union(db.select({ key: updateFiles.sha256 }).from(updateFiles))
+        .union(db.select({ key: sql<string>`${updates.packageSha256}` }).from(updates).where(isNotNull(updates.packageSha256)))
+    ).map((row) => row.key),
+  );
+  let unreferencedFiles = 0;
+  for (const key of await files.keys()) {
+    if (referenced.has(key)) continue;
+    await db.transaction(async (tx) => {
+      await lockFileKey(tx, key);
+      if (await files.removeUnlessReferenced(key, (candidate) => isFileKeyReferenced(tx, candidate))) unreferencedFiles++;
+    });
+  }
+  return { abandonedUploads, unreferencedFiles };
 }
 
 /** Removes each stored file unless a row still references its content (after a failed change, or a deletion). */

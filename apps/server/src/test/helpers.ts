@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import os from "node:os";
@@ -372,9 +373,22 @@ export async function storedFiles(testApp: TestApp): Promise<string[]> {
     .sort();
 }
 
+/** The files of uploads still in progress (the store's temporary area, DATA_DIR/files/tmp/<process tag>/): none once a request has ended. */
+export async function temporaryFiles(testApp: TestApp): Promise<string[]> {
+  const temporary = path.join(testApp.dataDir, "files", "tmp") + path.sep;
+  return (await storedFiles(testApp)).filter((file) => file.startsWith(temporary));
+}
+
 /** Row counts of these tables under the names given: what a refused request must leave as it was. */
 export async function rowCounts<Name extends string>(testApp: TestApp, tables: Record<Name, PgTable>): Promise<Record<Name, number>> {
   const counts = Object.fromEntries(Object.entries<PgTable>(tables).map(([name, table]) => [name, sql<number>`(select count(*)::int from ${table})`]));
   const [row] = await testApp.database.db.select(counts).from(sql`(select 1) as one`);
   return row as Record<Name, number>;
+}
+
+/** A process tag (lib/process-tag) of a process of this host that has ended: what a SIGKILLed server leaves in its leases and directories. */
+export async function endedProcessTag(): Promise<string> {
+  const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+  await new Promise((resolve) => child.once("exit", resolve));
+  return [os.hostname(), child.pid, "started", "0badc0de"].join("~");
 }

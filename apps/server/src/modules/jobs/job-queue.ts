@@ -54,6 +54,23 @@ export async function claimJobs(db: Database, workerId: string, kinds: string[],
     .returning();
 }
 
+/**
+ * Puts back the running jobs of workers whose process has ended (`isGone` on their `locked_by`), so a
+ * job that a killed process had claimed runs again at once instead of when its lease runs out.
+ * Answers how many it put back.
+ */
+export async function releaseJobsOfGoneWorkers(db: Database, isGone: (workerId: string) => boolean): Promise<number> {
+  const holders = await db.selectDistinct({ lockedBy: jobs.lockedBy }).from(jobs).where(eq(jobs.state, "running"));
+  const gone = holders.map((row) => row.lockedBy).filter((holder): holder is string => holder !== null && isGone(holder));
+  if (gone.length === 0) return 0;
+  const released = await db
+    .update(jobs)
+    .set({ state: "pending", runAt: sql`now()`, lockedBy: null, lockedUntil: null })
+    .where(and(eq(jobs.state, "running"), inArray(jobs.lockedBy, gone)))
+    .returning({ id: jobs.id });
+  return released.length;
+}
+
 /** Only the worker holding the lease may finish a job (a job whose lease ran out belongs to another). */
 function heldBy(job: JobRow, workerId: string) {
   return and(eq(jobs.id, job.id), eq(jobs.state, "running"), eq(jobs.lockedBy, workerId));

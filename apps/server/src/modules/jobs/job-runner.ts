@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
-import os from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Transaction } from "../../db/client.js";
 import type { JobRow } from "../../db/schema/index.js";
+import { isProcessGone, newProcessTag } from "../../lib/process-tag.js";
 import { recordAudit } from "../audit/audit.service.js";
-import { claimJobs, enqueueJob, markDone, markFailed, markRetry } from "./job-queue.js";
+import { claimJobs, enqueueJob, markDone, markFailed, markRetry, releaseJobsOfGoneWorkers } from "./job-queue.js";
 
 export interface RetryPolicy {
   /** Delay before the first retry; each later one doubles, up to maxDelayMs (±20% jitter). */
@@ -38,7 +37,8 @@ export interface JobRunnerOptions {
  * once the jobs in flight are finished, so nothing is still writing when the server stops.
  */
 export class JobRunner {
-  readonly workerId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  /** Names this runner in `locked_by`; a later process tells from it whether the holder has ended. */
+  readonly workerId = newProcessTag();
   private running = false;
   private loop: Promise<void> | undefined;
   private wakeRequested = false;
@@ -93,6 +93,13 @@ export class JobRunner {
   }
 
   private async work(): Promise<void> {
+    // Jobs that a killed process of this host had claimed (their lease would hold them for minutes).
+    try {
+      const released = await releaseJobsOfGoneWorkers(this.db, isProcessGone);
+      if (released > 0) this.options.logger.warn({ released }, "job queue: took back the jobs of a process that ended while running them");
+    } catch (error) {
+      this.options.logger.error({ err: error }, "job queue: could not take back the jobs of ended processes");
+    }
     while (this.running) {
       this.wakeRequested = false;
       let ran = 0;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { auditEvents, jobs, type JobRow } from "../../db/schema/index.js";
 import { createMailer } from "../../lib/mailer.js";
-import { openSecondConnection, useTestApp } from "../../test/helpers.js";
+import { endedProcessTag, openSecondConnection, useTestApp } from "../../test/helpers.js";
 import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../test/smtp.js";
 import { claimJobs, enqueueJob } from "./job-queue.js";
 import { JobRunner, type JobHandler, type RetryPolicy } from "./job-runner.js";
@@ -166,6 +166,25 @@ describe("durable job queue", () => {
     expect(done).toEqual([abandoned!.id]);
     const [after] = await jobsOfKind("lease");
     expect(after).toMatchObject({ state: "done", attempts: 2, lockedBy: survivor.workerId });
+  });
+
+  it("takes back at start, without waiting for the lease, the jobs of a process of this host that has ended", async () => {
+    for (let count = 0; count < 3; count++) await enqueueJob(t.database.db, "crashed", {});
+    const [orphan] = await claimJobs(t.database.db, await endedProcessTag(), ["crashed"], 1, 300_000);
+    const living = runner({ crashed: { retry: { minDelayMs: 1000, maxDelayMs: 1000, giveUpAfterMs: 60_000 }, run: async () => undefined } });
+    const [held] = await claimJobs(t.database.db, living.workerId, ["crashed"], 1, 300_000);
+    const [elsewhere] = await claimJobs(t.database.db, "another-host~1~started~0badc0de", ["crashed"], 1, 300_000);
+
+    const done: string[] = [];
+    const restarted = runner({ crashed: { retry: { minDelayMs: 1000, maxDelayMs: 1000, giveUpAfterMs: 60_000 }, run: async (job) => void done.push(job.id) } });
+    restarted.start();
+    await until(() => done.length === 1);
+    expect(done).toEqual([orphan!.id]);
+    // A live process's job, and another host's (whose process this one cannot see), wait for their leases.
+    for (const job of [held!, elsewhere!]) {
+      const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, job.id));
+      expect(row).toMatchObject({ state: "running", lockedBy: job.lockedBy });
+    }
   });
 
   it("keeps one pending copy of a recurring job across processes and schedules its next run when it ends", async () => {

@@ -1,70 +1,25 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, GOOD_PASSWORD, createTestPostgresDatabase, uniqueEmail } from "../../test/helpers.js";
+import { GOOD_PASSWORD, createTestPostgresDatabase, uniqueEmail } from "../../test/helpers.js";
+import { killRunningPortals, startPortal, stopPortal as stopPortalProcess, type PortalProcess } from "../../test/portal-process.js";
 import { freePort, startSmtpServer, type ReceivedMail } from "../../test/smtp.js";
 
-// The real server, started as `npm start` starts it but from source, in processes of its own:
-// stopping it with SIGTERM and starting it again is what these tests are about.
-const serverDirectory = fileURLToPath(new URL("../../..", import.meta.url));
+// Stopping the real server with SIGTERM and starting it again is what these tests are about.
 const onPostgres = process.env.TEST_DATABASE === "postgres";
 
-interface PortalProcess {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-const started: PortalProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
-  for (const portal of started) if (portal.child.exitCode === null) portal.child.kill("SIGKILL");
+  await killRunningPortals();
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function startPortal(env: Record<string, string>): Promise<PortalProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", "src/server.ts"], {
-    cwd: serverDirectory,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: "warn",
-      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
-      MAIL_RETRY_MIN_SECONDS: "0.2",
-      JOB_POLL_INTERVAL_MS: "100",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const portal = { url: `http://127.0.0.1:${port}`, child, output: [] as string[] };
-  child.stdout!.on("data", (chunk: Buffer) => portal.output.push(chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => portal.output.push(chunk.toString()));
-  started.push(portal);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}:\n${portal.output.join("")}`);
-    const healthy = await fetch(`${portal.url}/api/v1/health`).then((response) => response.ok, () => false);
-    if (healthy) return portal;
-    if (Date.now() > deadline) throw new Error(`portal did not start:\n${portal.output.join("")}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** SIGTERM, as a service manager stops it; the server must finish its work and exit 0. */
 async function stopPortal(portal: PortalProcess): Promise<void> {
-  const exited = new Promise<number | null>((resolve) => portal.child.once("exit", (code) => resolve(code)));
-  portal.child.kill("SIGTERM");
-  expect(await exited, portal.output.join("")).toBe(0);
+  expect(await stopPortalProcess(portal), portal.output.join("")).toBe(0);
 }
 
 async function register(portal: PortalProcess, email: string): Promise<void> {

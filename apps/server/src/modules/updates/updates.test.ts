@@ -1,14 +1,12 @@
 import { createHash, createPublicKey, randomBytes, verify } from "node:crypto";
-import { readdir } from "node:fs/promises";
 import { get as httpGet, type IncomingHttpHeaders } from "node:http";
-import path from "node:path";
 import { deflateRawSync } from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import type { AvailableUpdates, Page, SignedManifest, Update, UpdateHistoryRow, UpdateManifest } from "@portal/contract";
 import { auditEvents, jobs, notifications, updateFiles, updates, updateVerifications } from "../../db/schema/index.js";
-import { adminToken, call, createCustomer, firstError, issueLicences, json, multipartFile, useTestApp, zipOf, rowCounts as rowCountsOf, storedFiles as storedFilesOf } from "../../test/helpers.js";
+import { adminToken, call, createCustomer, firstError, issueLicences, json, multipartFile, useTestApp, zipOf, rowCounts as rowCountsOf, storedFiles as storedFilesOf, temporaryFiles } from "../../test/helpers.js";
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const MAX_EXPANDED_BYTES = 16 * 1024 * 1024;
@@ -402,7 +400,7 @@ describe("refusals of step 1 store nothing", () => {
     const { loc } = firstError(response);
     expect(code === "common/validation" ? loc[0] : loc).toEqual(code === "common/validation" ? "body" : [code]);
     // Nothing is left in the store's temporary area either.
-    expect(await readdir(path.join(t.dataDir, "files", "tmp")).catch(() => [])).toEqual([]);
+    expect(await temporaryFiles(t)).toEqual([]);
   });
 
   it("refuses a JSON body (415), customers (403) and anonymous callers (401), before reading any file", async () => {
@@ -479,7 +477,7 @@ describe("publishing", () => {
     const loser = answers[0]!.statusCode === 409 ? first : second;
     const [loserRow] = await t.database.db.select().from(updates).where(eq(updates.id, loser.id));
     expect(loserRow?.packageSha256).toBeNull();
-    expect(await readdir(path.join(t.dataDir, "files", "tmp")).catch(() => [])).toEqual([]);
+    expect(await temporaryFiles(t)).toEqual([]);
   });
 
   it("never changes a published update: commands, change log, deletion and verification data stay (409)", async () => {
