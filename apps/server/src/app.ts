@@ -8,7 +8,7 @@ import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { authPlugin } from "./plugins/auth.js";
 import { compressionPlugin } from "./plugins/compression.js";
-import { errorHandlerPlugin } from "./plugins/error-handler.js";
+import { errorHandlerPlugin, frameworkErrorHandler } from "./plugins/error-handler.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { securityPlugin } from "./plugins/security.js";
 import { webPlugin } from "./plugins/web.js";
@@ -63,6 +63,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON, forms and multipart only; anything else is a 415, not a string body.

@@ -4,33 +4,10 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { adminToken, createCustomer, useTestApp } from "../test/helpers.js";
 import { COMMITTED_DOCUMENT, formatOpenApiDocument, generateOpenApiDocument } from "./document.js";
-
-interface Operation {
-  operationId?: string;
-  summary?: string;
-  tags?: string[];
-  security?: unknown[];
-  requestBody?: { content: Record<string, unknown> };
-  parameters?: unknown[];
-  responses: Record<string, { description: string; content?: Record<string, { schema?: { $ref?: string } }> }>;
-}
-interface Document {
-  servers?: { url: string }[];
-  paths: Record<string, Record<string, Operation>>;
-}
+import { isPublicOperation, operationsOf, type OpenApiDocument } from "./operations.js";
 
 const t = useTestApp();
 const committedPath = fileURLToPath(new URL(`../../../../${COMMITTED_DOCUMENT}`, import.meta.url));
-const methods = ["get", "post", "put", "patch", "delete"];
-
-function operationsOf(document: Document) {
-  return Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([method]) => methods.includes(method))
-      .map(([method, operation]) => ({ path, method, operation, label: `${method.toUpperCase()} ${path}` })),
-  );
-}
-
 describe("the OpenAPI document", () => {
   it("is committed as docs/openapi.json exactly as the code generates it", async () => {
     const generated = await generateOpenApiDocument();
@@ -50,7 +27,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("names, summarises and tags every operation and documents its refusals with the error envelope", async () => {
-    const document = JSON.parse(await generateOpenApiDocument()) as Document;
+    const document = JSON.parse(await generateOpenApiDocument()) as OpenApiDocument;
     expect(document.servers).toEqual([expect.objectContaining({ url: "/" })]);
     const operations = operationsOf(document);
     expect(operations.length).toBeGreaterThan(40);
@@ -64,7 +41,7 @@ describe("the OpenAPI document", () => {
       if (!operation.summary || operation.summary.length < 8) problems.push(`${label}: summary`);
       if (!operation.tags?.length) problems.push(`${label}: tags`);
       const refusals = Object.entries(operation.responses).filter(([status]) => status.startsWith("4"));
-      const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+      const isPublic = isPublicOperation(operation);
       // Only a public operation without input (health, the public key) has nothing to refuse.
       const takesInput = Boolean(operation.requestBody || operation.parameters?.length);
       if (refusals.length === 0 && (!isPublic || takesInput)) problems.push(`${label}: no 4xx answer`);
@@ -79,7 +56,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("documents every status an operation answers to anonymous callers, customers and admins", async () => {
-    const document = JSON.parse(await generateOpenApiDocument()) as Document;
+    const document = JSON.parse(await generateOpenApiDocument()) as OpenApiDocument;
     const customer = await createCustomer(t);
     const callers: Record<string, string | undefined> = { anonymous: undefined, customer: customer.token, admin: await adminToken(t.app) };
     const undocumented: string[] = [];
