@@ -15,6 +15,7 @@ import { webPlugin } from "./plugins/web.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
 import { FileStore } from "./lib/file-store.js";
+import { refusingUnstorableText } from "./lib/storable-text.js";
 import { createJobRunner } from "./background-jobs.js";
 import { loadSigner, type Signer } from "./lib/signing.js";
 import { loadTotpSecretBox, type SecretBox } from "./lib/secret-box.js";
@@ -68,7 +69,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
 
   // The API speaks JSON, forms and multipart only; anything else is a 415, not a string body.
   app.removeContentTypeParser("text/plain");
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingUnstorableText(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", database.db);
   app.decorate("dbKind", database.kind);

@@ -87,7 +87,7 @@ export const errorHandlerPlugin = fp(
         return reply.status(error.status).send(domainError(error.code, error.message));
       }
       if (error instanceof FieldError) {
-        return reply.status(422).send({ detail: [{ loc: [error.location, error.field], msg: error.message, type: "error" }] });
+        return reply.status(422).send({ detail: [{ loc: [error.location, ...[error.field].flat()], msg: error.message, type: "error" }] });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const items = zodIssuesToItems(error.validationContext ?? "body", error.validation, request);

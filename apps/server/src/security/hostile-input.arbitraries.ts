@@ -82,6 +82,7 @@ export class RawJson {
   constructor(readonly token: string) {}
 }
 
+/** JSON text of the value (`null` for what JSON cannot say at all, e.g. undefined), raw tokens spliced in. */
 export function serialiseJson(value: unknown): string {
   const raws: string[] = [];
   const text = JSON.stringify(value, (_key, item: unknown) => {
@@ -91,6 +92,7 @@ export function serialiseJson(value: unknown): string {
     }
     return item;
   });
+  if (text === undefined) return "null";
   return text.replace(/"\\u0001raw(\d+)\\u0001"/g, (_marker, index: string) => raws[Number(index)]!);
 }
 
@@ -232,23 +234,24 @@ export interface BodyViolation {
   body: unknown;
 }
 
+/** A body the schema should accept, its free-text fields (no enum, no format) now and then hostile text. */
+export function bodyWithHostileText(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
+  const textFields = fieldsOf(schema).filter((field) => acceptedTypes(field.schema)?.has("string") && !field.schema.enum && !field.schema.format);
+  return fc.tuple(...textFields.map(() => fc.option(hostileText, { freq: 2 }))).map((texts) => {
+    const body = structuredClone(validSample(schema)) as Record<string, unknown>;
+    texts.forEach((text, index) => {
+      if (text !== null) setAt(body, textFields[index]!.path, text);
+    });
+    return body;
+  });
+}
+
 /**
  * A body the schema refuses for a stated reason, its other text fields filled with hostile text
  * (which must not change the answer from a refusal to anything else).
  */
 export function violatingBody(schema: JsonSchema): fc.Arbitrary<BodyViolation> {
   const fields = fieldsOf(schema);
-  const textFields = fields.filter((field) => acceptedTypes(field.schema)?.has("string") && !field.schema.enum && !field.schema.format);
-  const base = fc
-    .tuple(...textFields.map(() => fc.option(hostileText, { freq: 2 })))
-    .map((texts) => {
-      const body = structuredClone(validSample(schema)) as Record<string, unknown>;
-      texts.forEach((text, index) => {
-        if (text !== null) setAt(body, textFields[index]!.path, text);
-      });
-      return body;
-    });
-
   const violations: fc.Arbitrary<(body: Record<string, unknown>) => BodyViolation>[] = [
     fc.constantFrom<unknown>(null, [], [{}], "text", 0, true).map((whole) => () => ({ violation: `body is ${JSON.stringify(whole)}`, body: whole })),
   ];
@@ -294,7 +297,7 @@ export function violatingBody(schema: JsonSchema): fc.Arbitrary<BodyViolation> {
       ),
     );
   }
-  return fc.tuple(base, fc.oneof(...violations)).map(([body, violate]) => violate(body));
+  return fc.tuple(bodyWithHostileText(schema), fc.oneof(...violations)).map(([body, violate]) => violate(body));
 }
 
 /** JSON text that does not parse, or parses to something no JSON parser should be trusted with. */
@@ -361,6 +364,8 @@ export interface UploadForm {
   required: string[];
   /** A part at least this big must be refused (the route's size cap), when it has one. */
   oversize?: { name: string; filename?: string; bytes: number };
+  /** A file part whose bytes may be anything: the form is refused whatever it holds. */
+  anyContent?: string;
 }
 
 export function multipartBody(parts: FormPart[], boundary: string): Buffer {
@@ -422,6 +427,22 @@ export function malformedMultipart(form: UploadForm): fc.Arbitrary<MultipartRequ
         violation: `part ${name} of ${size} bytes`,
         contentType,
         payload: complete([...parts.filter((part) => part.name !== name), { name, filename, value: Buffer.alloc(size, 0x61) }]),
+      })),
+    );
+  }
+  if (form.anyContent) {
+    const name = form.anyContent;
+    const content = fc.oneof(
+      fc.tuple(hostileText, hostileText).map(([first, second]) => Buffer.from(`${first}\n${second}\n`)),
+      fc.tuple(hostileText, hostileText).map(([key, value]) => Buffer.from(`${key}\n${serialiseJson({ version: value, nonce: value, [value]: 1 })}\n`)),
+      fc.constantFrom('KEY\n{"version":"\\u0000"}', 'KEY\n{"a\\ud800":1}', "\u0000\n\u0000").map((text) => Buffer.from(text)),
+      fc.uint8Array({ maxLength: 512 }).map((bytes) => Buffer.from(bytes)),
+    );
+    kinds.push(
+      fc.tuple(content, withHostileText).map(([value, parts]) => ({
+        violation: `part ${name} holds ${JSON.stringify(value.toString().slice(0, 60))}`,
+        contentType,
+        payload: complete(parts.map((part) => (part.name === name ? { ...part, value } : part))),
       })),
     );
   }
