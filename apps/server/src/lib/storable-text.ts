@@ -7,6 +7,7 @@ import { FieldError } from "./app-error.js";
  * into U+FFFD by `text`). Neither is meaningful text, so input holding either is refused up front
  * rather than failing half-way through a transaction as a 500.
  */
+// eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const UNSTORABLE_TEXT_MESSAGE = "Text cannot contain NUL characters or unpaired surrogates";

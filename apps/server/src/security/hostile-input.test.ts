@@ -237,7 +237,8 @@ function hostileRequests(operation: DocumentedOperation): { requests: fc.Arbitra
   const caller = fc.constantFrom(...callersOf(operation));
   const hasPath = operation.path.includes("{");
   const licenceHeader = takesLicenceToken(operation)
-    ? fc.option(fc.oneof(hostileText, longText(10_000, QUERY_TEXT_MAX)).map((token) => ({ "x-license-token": token.replace(/[\r\n\u0000-\u001F\u007F-\uFFFF]/g, "?") })), { nil: {} })
+    ? // A header holds printable ASCII only: anything else is replaced, as no HTTP client could send it.
+      fc.option(fc.oneof(hostileText, longText(10_000, QUERY_TEXT_MAX)).map((token) => ({ "x-license-token": token.replace(/[^\x20-\x7E]/g, "?") })), { nil: {} })
     : fc.constant({});
   const build = (parts: { intent: string; url: string; headers?: Record<string, string>; payload?: string | Buffer }) =>
     fc.tuple(caller, licenceHeader).map(([who, licence]) => hostileRequest({ caller: who, method, ...parts, headers: { ...licence, ...parts.headers } }));
