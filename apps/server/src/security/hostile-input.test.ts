@@ -344,6 +344,21 @@ describe("hostile input generated from the OpenAPI schemas", () => {
     }
   });
 
+  it("refuses NUL and unpaired surrogates on their field with 422, in bodies, nested fields and queries", async () => {
+    // All three reached PostgreSQL and answered 500 (text cannot hold NUL, jsonb refuses a lone surrogate).
+    const cases = [
+      { method: "POST", url: "/api/v1/projects", payload: { name: "a\u0000b" }, loc: ["body", "name"] },
+      { method: "POST", url: "/api/v1/projects", payload: { name: "x\uD800y" }, loc: ["body", "name"] },
+      { method: "PUT", url: "/api/v1/notification-settings", payload: { channels: { billing: { "\uDC00": true } } }, loc: ["body", "channels", "billing", "\uDC00"] },
+      { method: "GET", url: "/api/v1/features?q=a%00b", loc: ["query", "q"] },
+    ] as const;
+    for (const { loc, ...request } of cases) {
+      const response = await t.app.inject({ ...request, headers: { authorization: `Bearer ${tokens.customer}` } });
+      expect(response.statusCode, request.url).toBe(422);
+      expect(response.json()).toEqual({ detail: [{ loc, msg: "Text cannot contain NUL characters or unpaired surrogates", type: "error" }] });
+    }
+  });
+
   describe.each(operations.map((operation) => [operation.label, operation] as const))("%s", (_label, operation) => {
     const { requests, mustRefuse } = hostileRequests(operation);
 
