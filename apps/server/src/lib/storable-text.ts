@@ -56,3 +56,12 @@ export function refusingUnstorableText<T>(compile: FastifySchemaCompiler<T>): Fa
     };
   };
 }
+
+/**
+ * The text cut to at most `maxCharacters` code points (as the schemas count length), never inside a
+ * surrogate pair: half a pair is unstorable text of our own making.
+ */
+export function truncateText(text: string, maxCharacters: number): string {
+  if (text.length <= maxCharacters) return text;
+  return Array.from(text).slice(0, maxCharacters).join("");
+}

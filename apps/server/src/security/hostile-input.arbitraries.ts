@@ -234,10 +234,21 @@ export interface BodyViolation {
   body: unknown;
 }
 
+/**
+ * Exactly `maxLength` characters (code points, as the schemas count) of characters that take two
+ * UTF-16 units, from an even or an odd offset: valid, and a trap for code that cuts by `.length`.
+ */
+export function textAtLimit(maxLength: number): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.constantFrom("👍", "\u{10FFFF}", "\u{1D11E}"), fc.boolean())
+    .map(([unit, odd]) => (odd ? `a${unit.repeat(maxLength - 1)}` : unit.repeat(maxLength)));
+}
+
 /** A body the schema should accept, its free-text fields (no enum, no format) now and then hostile text. */
 export function bodyWithHostileText(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
   const textFields = fieldsOf(schema).filter((field) => acceptedTypes(field.schema)?.has("string") && !field.schema.enum && !field.schema.format);
-  return fc.tuple(...textFields.map(() => fc.option(hostileText, { freq: 2 }))).map((texts) => {
+  const textFor = (field: Field) => (field.schema.maxLength ? fc.oneof({ weight: 3, arbitrary: hostileText }, { weight: 1, arbitrary: textAtLimit(field.schema.maxLength) }) : hostileText);
+  return fc.tuple(...textFields.map((field) => fc.option(textFor(field), { freq: 2 }))).map((texts) => {
     const body = structuredClone(validSample(schema)) as Record<string, unknown>;
     texts.forEach((text, index) => {
       if (text !== null) setAt(body, textFields[index]!.path, text);

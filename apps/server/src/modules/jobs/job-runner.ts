@@ -3,6 +3,7 @@ import os from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Transaction } from "../../db/client.js";
 import type { JobRow } from "../../db/schema/index.js";
+import { truncateText } from "../../lib/storable-text.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { claimJobs, enqueueJob, markDone, markFailed, markRetry } from "./job-queue.js";
 
@@ -160,7 +161,7 @@ export class JobRunner {
         outcome: "failure",
         targetType: "job",
         targetId: job.id,
-        details: { kind: job.kind, attempts: job.attempts, error: message.slice(0, 500), ...handler.describe?.(job) },
+        details: { kind: job.kind, attempts: job.attempts, error: truncateText(message, 500), ...handler.describe?.(job) },
       });
     });
     log.error({ err: error }, "job given up after its last retry");

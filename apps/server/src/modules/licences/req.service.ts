@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.js";
 import { licenses, licenseTokens, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { RequestContext } from "../../lib/request-context.js";
-import { findUnstorableText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from "../../lib/storable-text.js";
+import { findUnstorableText, isStorableText, truncateText, UNSTORABLE_TEXT_MESSAGE } from "../../lib/storable-text.js";
 import { buildLicenseFile, type Signer } from "../../lib/signing.js";
 import { hashToken, newOpaqueToken } from "../../lib/tokens.js";
 import { recordAudit } from "../audit/audit.service.js";
@@ -50,14 +50,13 @@ function summarise(installationData: string): { summary: string; nonce?: string 
       const summary = Object.entries(rest)
         .filter(([, value]) => ["string", "number", "boolean"].includes(typeof value))
         .map(([key, value]) => `${key}: ${String(value)}`)
-        .join(", ")
-        .slice(0, 200);
-      return { summary, ...(typeof nonce === "string" && nonce.length <= 200 ? { nonce } : {}) };
+        .join(", ");
+      return { summary: truncateText(summary, 200), ...(typeof nonce === "string" && nonce.length <= 200 ? { nonce } : {}) };
     }
   } catch {
     // Not JSON: opaque data.
   }
-  return { summary: installationData.slice(0, 120) };
+  return { summary: truncateText(installationData, 120) };
 }
 
 const INSTALLED_VERSION_MAX_LENGTH = 64;
