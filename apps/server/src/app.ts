@@ -8,13 +8,14 @@ import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { authPlugin } from "./plugins/auth.js";
 import { compressionPlugin } from "./plugins/compression.js";
-import { errorHandlerPlugin } from "./plugins/error-handler.js";
+import { errorHandlerPlugin, frameworkErrorHandler } from "./plugins/error-handler.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { securityPlugin } from "./plugins/security.js";
 import { webPlugin } from "./plugins/web.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
 import { FileStore } from "./lib/file-store.js";
+import { refusingUnstorableText } from "./lib/storable-text.js";
 import { createJobRunner } from "./background-jobs.js";
 import { loadSigner, type Signer } from "./lib/signing.js";
 import { loadTotpSecretBox, type SecretBox } from "./lib/secret-box.js";
@@ -73,11 +74,12 @@ export async function buildApp({ config, database, logger = false, mailer, signe
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON, forms and multipart only; anything else is a 415, not a string body.
   app.removeContentTypeParser("text/plain");
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingUnstorableText(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", database.db);
   app.decorate("dbKind", database.kind);

@@ -16,11 +16,11 @@ export class AppError extends Error {
   }
 }
 
-/** A 422 naming one field, in the same shape as a schema validation failure. */
+/** A 422 naming one field (or the path to a nested one), in the same shape as a schema validation failure. */
 export class FieldError extends Error {
   constructor(
     readonly location: "body" | "query" | "path",
-    readonly field: string,
+    readonly field: string | (string | number)[],
     message: string,
   ) {
     super(message);

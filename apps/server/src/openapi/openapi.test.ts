@@ -3,8 +3,9 @@ import { fileURLToPath } from "node:url";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { adminToken, createCustomer, useTestApp } from "../test/helpers.js";
-import { callOperation, operationsOf, pathParameters, type OpenApiDocument as Document } from "../test/openapi-operations.js";
+import { callOperation, pathParameters } from "../test/openapi-operations.js";
 import { COMMITTED_DOCUMENT, formatOpenApiDocument, generateOpenApiDocument } from "./document.js";
+import { isPublicOperation, operationsOf, type OpenApiDocument } from "./operations.js";
 
 const t = useTestApp();
 const committedPath = fileURLToPath(new URL(`../../../../${COMMITTED_DOCUMENT}`, import.meta.url));
@@ -28,7 +29,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("names, summarises and tags every operation and documents its refusals with the error envelope", async () => {
-    const document = JSON.parse(await generateOpenApiDocument()) as Document;
+    const document = JSON.parse(await generateOpenApiDocument()) as OpenApiDocument;
     expect(document.servers).toEqual([expect.objectContaining({ url: "/" })]);
     const operations = operationsOf(document);
     expect(operations.length).toBeGreaterThan(40);
@@ -42,7 +43,7 @@ describe("the OpenAPI document", () => {
       if (!operation.summary || operation.summary.length < 8) problems.push(`${label}: summary`);
       if (!operation.tags?.length) problems.push(`${label}: tags`);
       const refusals = Object.entries(operation.responses).filter(([status]) => status.startsWith("4"));
-      const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+      const isPublic = isPublicOperation(operation);
       // Only a public operation without input (health, the public key) has nothing to refuse.
       const takesInput = Boolean(operation.requestBody || operation.parameters?.length);
       if (refusals.length === 0 && (!isPublic || takesInput)) problems.push(`${label}: no 4xx answer`);
@@ -57,7 +58,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("documents every status an operation answers to anonymous callers, customers and admins", async () => {
-    const document = JSON.parse(await generateOpenApiDocument()) as Document;
+    const document = JSON.parse(await generateOpenApiDocument()) as OpenApiDocument;
     const customer = await createCustomer(t);
     const callers: Record<string, string | undefined> = { anonymous: undefined, customer: customer.token, admin: await adminToken(t.app) };
     const undocumented: string[] = [];

@@ -62,6 +62,18 @@ function zodIssuesToItems(
   });
 }
 
+/**
+ * Fastify answers a URL its router cannot take (a path parameter over `maxParamLength`, broken
+ * percent-encoding) before any route, hook or error handler runs, in a body of its own. Both are a
+ * path the client got wrong: the 422 a path parameter that fails its schema gets.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const msg = { FST_ERR_MAX_PARAM_LENGTH: "A path parameter is too long", FST_ERR_BAD_URL: "The path is not valid URL encoding" }[error.code];
+  if (msg) return reply.status(422).send({ detail: [{ loc: ["path"], msg, type: "error" }] } satisfies ErrorEnvelope);
+  request.log.error({ err: error }, "router error");
+  return sendDomainError(reply, "common/internal");
+}
+
 /** The one place every failure becomes the contract's `detail` envelope; nothing internal leaks. */
 export const errorHandlerPlugin = fp(
   async (app) => {
@@ -75,7 +87,7 @@ export const errorHandlerPlugin = fp(
         return reply.status(error.status).send(domainError(error.code, error.message));
       }
       if (error instanceof FieldError) {
-        return reply.status(422).send({ detail: [{ loc: [error.location, error.field], msg: error.message, type: "error" }] });
+        return reply.status(422).send({ detail: [{ loc: [error.location, ...[error.field].flat()], msg: error.message, type: "error" }] });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const items = zodIssuesToItems(error.validationContext ?? "body", error.validation, request);

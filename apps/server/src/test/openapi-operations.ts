@@ -1,40 +1,10 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
+import type { DocumentedOperation as OperationEntry } from "../openapi/operations.js";
 import { bearer } from "./helpers.js";
 
-export interface DocumentedOperation {
-  operationId?: string;
-  summary?: string;
-  tags?: string[];
-  security?: unknown[];
-  requestBody?: { content: Record<string, unknown> };
-  parameters?: unknown[];
-  responses: Record<string, { description: string; content?: Record<string, { schema?: { $ref?: string } }> }>;
-}
-
-export interface OpenApiDocument {
-  servers?: { url: string }[];
-  paths: Record<string, Record<string, DocumentedOperation>>;
-}
-
-export interface OperationEntry {
-  /** The document's path template, e.g. `/api/v1/licenses/{id}`. */
-  path: string;
-  method: string;
-  operation: DocumentedOperation;
-  /** `GET /api/v1/licenses/{id}`: how tests and the authorisation matrix name an operation. */
-  label: string;
-}
-
-const methods = ["get", "post", "put", "patch", "delete"];
-
-/** Every operation of the document, in its order. */
-export function operationsOf(document: OpenApiDocument): OperationEntry[] {
-  return Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([method]) => methods.includes(method))
-      .map(([method, operation]) => ({ path, method, operation, label: `${method.toUpperCase()} ${path}` })),
-  );
-}
+// The document's shape and its operations come from one place, shared with the hostile-input test.
+export { operationsOf, type OpenApiDocument } from "../openapi/operations.js";
+export type { DocumentedOperation as OperationEntry } from "../openapi/operations.js";
 
 /** The names of a path template's parameters, in order (`{id}`, `{installationId}` …). */
 export function pathParameters(path: string): string[] {

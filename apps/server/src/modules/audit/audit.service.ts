@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { auditEvents, users } from "../../db/schema/index.js";
 import { FieldError } from "../../lib/app-error.js";
+import { findUnstorableText } from "../../lib/storable-text.js";
 import { containsPattern, countRows, pageSlice, tableTotal } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
 
@@ -119,7 +120,8 @@ function decodeCursor(query: ParsedAuditQuery, text: string): Cursor {
   } catch {
     // Not JSON: the same answer as any other cursor we did not write.
   }
-  if (!parsed) throw new FieldError("query", "cursor", "Not a valid cursor");
+  // Its values go into SQL comparisons: text PostgreSQL cannot hold would fail there as a 500.
+  if (!parsed || findUnstorableText(parsed)) throw new FieldError("query", "cursor", "Not a valid cursor");
   if (parsed.f !== walkFingerprint(query)) {
     throw new FieldError("query", "cursor", "This cursor belongs to another sort, page size or filter; start again without it");
   }

@@ -20,6 +20,7 @@ import { hashToken, newOpaqueToken } from "../../lib/tokens.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { presentUser } from "../users/users.presenter.js";
 import type { Mailing } from "../jobs/mail.js";
+import { truncateText } from "../../lib/storable-text.js";
 import { queueVerificationLink } from "./account.service.js";
 import { spendSecondFactor } from "./two-factor.service.js";
 
@@ -141,7 +142,7 @@ async function recordLoginFailure(
       outcome: "failure",
       targetType: "user",
       ...(user ? { targetId: user.id } : {}),
-      details: { reason, login: attemptedLogin.slice(0, 254) },
+      details: { reason, login: truncateText(attemptedLogin, 254) },
     });
     if (lockedNow && user) {
       await recordAudit(tx, { ...context, actorId: null }, {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database, Transaction } from "../../db/client.js";
 import type { JobRow } from "../../db/schema/index.js";
 import { isProcessGone, newProcessTag } from "../../lib/process-tag.js";
+import { truncateText } from "../../lib/storable-text.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { claimJobs, enqueueJob, markDone, markFailed, markRetry, releaseJobsOfGoneWorkers } from "./job-queue.js";
 
@@ -167,7 +168,7 @@ export class JobRunner {
         outcome: "failure",
         targetType: "job",
         targetId: job.id,
-        details: { kind: job.kind, attempts: job.attempts, error: message.slice(0, 500), ...handler.describe?.(job) },
+        details: { kind: job.kind, attempts: job.attempts, error: truncateText(message, 500), ...handler.describe?.(job) },
       });
     });
     log.error({ err: error }, "job given up after its last retry");

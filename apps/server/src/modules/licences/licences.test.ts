@@ -341,6 +341,12 @@ describe(".req activation", () => {
     expect(firstError(tooLarge).msg).toBe("File size cannot exceed 500KB");
     const short = await upload(customer.token, "short.req", `${license!.key}\n`);
     expect(short.statusCode).toBe(422);
+    // Text PostgreSQL cannot store, raw or as a JSON escape in line 2 (the version was a 500).
+    for (const unstorable of [`${license!.key}\u0000\ndata`, `${license!.key}\n{"version":"\\u0000"}`, `${license!.key}\n{"os":"\\ud800"}`]) {
+      const refused = await upload(customer.token, "nul.req", unstorable);
+      expect(refused.statusCode, unstorable).toBe(422);
+      expect(firstError(refused).msg).toBe("Text cannot contain NUL characters or unpaired surrogates");
+    }
     const stranger = await createCustomer(t);
     const foreign = await upload(stranger.token, "x.req", `${license!.key}\ndata`);
     expect(foreign.statusCode).toBe(404);

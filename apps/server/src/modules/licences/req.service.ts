@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.js";
 import { licenses, licenseTokens, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { RequestContext } from "../../lib/request-context.js";
+import { findUnstorableText, isStorableText, truncateText, UNSTORABLE_TEXT_MESSAGE } from "../../lib/storable-text.js";
 import { buildLicenseFile, type Signer } from "../../lib/signing.js";
 import { hashToken, newOpaqueToken } from "../../lib/tokens.js";
 import { recordAudit } from "../audit/audit.service.js";
@@ -24,7 +25,20 @@ export function parseReqFile(content: Buffer): ReqFile {
   const licenseKey = lines[0]?.trim() ?? "";
   const installationData = lines[1]?.trim() ?? "";
   if (!licenseKey || !installationData) throw new AppError("license/req_invalid");
+  // Line 2 is stored, summarised and audited, JSON escapes decoded: NUL or a lone surrogate in
+  // either line, raw or escaped, would fail in the database instead of being refused here.
+  if (!isStorableText(licenseKey) || !isStorableText(installationData) || findUnstorableText(parsedJson(installationData))) {
+    throw new AppError("license/req_invalid", { message: UNSTORABLE_TEXT_MESSAGE });
+  }
   return { licenseKey, installationData };
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A short, readable description of the installation for the customer's list. */
@@ -36,14 +50,13 @@ function summarise(installationData: string): { summary: string; nonce?: string 
       const summary = Object.entries(rest)
         .filter(([, value]) => ["string", "number", "boolean"].includes(typeof value))
         .map(([key, value]) => `${key}: ${String(value)}`)
-        .join(", ")
-        .slice(0, 200);
-      return { summary, ...(typeof nonce === "string" && nonce.length <= 200 ? { nonce } : {}) };
+        .join(", ");
+      return { summary: truncateText(summary, 200), ...(typeof nonce === "string" && nonce.length <= 200 ? { nonce } : {}) };
     }
   } catch {
     // Not JSON: opaque data.
   }
-  return { summary: installationData.slice(0, 120) };
+  return { summary: truncateText(installationData, 120) };
 }
 
 const INSTALLED_VERSION_MAX_LENGTH = 64;

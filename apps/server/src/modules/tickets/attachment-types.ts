@@ -4,6 +4,8 @@
  * only as text/plain, which means valid UTF-8 without NUL bytes from the first byte to the last.
  * Works chunk by chunk, so a file is judged while it streams to disk and refused as early as possible.
  */
+import { truncateText } from "../../lib/storable-text.js";
+
 export class AttachmentTypeError extends Error {
   constructor() {
     super("attachment type not allowed");
@@ -73,6 +75,6 @@ export class AttachmentSniffer {
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
+  const cleaned = truncateText(base.replace(/[\u0000-\u001f\u007f]/g, "").trim(), 255);
   return cleaned === "" || cleaned === "." || cleaned === ".." ? "attachment" : cleaned;
 }

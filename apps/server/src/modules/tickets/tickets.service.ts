@@ -23,6 +23,7 @@ import type { FileStore } from "../../lib/file-store.js";
 import { containsPattern, countRows, readPage, sliceOrder, tableTotal } from "../../lib/pagination.js";
 import { storeStaged, withStoredFiles } from "../../lib/stored-files.js";
 import type { RequestContext } from "../../lib/request-context.js";
+import { truncateText } from "../../lib/storable-text.js";
 import { recordAudit } from "../audit/audit.service.js";
 import type { Mailing } from "../jobs/mail.js";
 import { notify } from "../notifications/notify.js";
@@ -289,7 +290,7 @@ async function notifyAll(
   return sent;
 }
 
-const excerpt = (text: string, length = 500) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+const excerpt = (text: string, length = 500) => (truncateText(text, length) === text ? text : `${truncateText(text, length - 1)}…`);
 
 const statusLabel: Record<TicketStatus, string> = { open: "open", in_progress: "in progress", resolved: "resolved", closed: "closed" };
 
