@@ -2,6 +2,7 @@ import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/
 import { IconActivity, IconFileCertificate, IconTicket, IconUserPlus, type Icon } from "@tabler/icons-react";
 import type { AdminDashboard } from "@portal/contract";
 import { useTranslation } from "react-i18next";
+import { AfterFirstPaint } from "@/components/after-first-paint";
 import { PageHeader } from "@/components/page-header";
 import { useAdminDashboard } from "../api/dashboard";
 import { BarChart, CHART_HEIGHT, summarizeSeries, type ChartPoint } from "../components/bar-chart";
@@ -73,113 +74,115 @@ export function AdminDashboardPage() {
     <>
       <PageHeader title={t("pages.admin.dashboard.title")} />
       {dashboard.isError && <DashboardError onRetry={() => void dashboard.refetch()} />}
-      <Stack gap="lg">
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-          {tiles.map((tile) => (
-            <FigureTile
-              key={tile.figure}
-              testId={`admin-figure-${tile.figure}`}
-              label={t(`dashboards.admin.figures.${tile.label}`)}
-              value={data && format(tile.value(data))}
-              to={links[tile.figure]}
-              icon={tile.icon}
-              color={tile.color}
-            />
-          ))}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-          <Panel id="users-title" title={t("dashboards.admin.users")}>
-            {data ? (
-              <StatusBar
-                testId="users-by-status"
-                format={format}
-                summary={t("dashboards.admin.usersSummary", { total: format(data.users.total), active: format(data.users.active), pending: format(data.users.pending), locked: format(data.users.locked) })}
-                parts={[
-                  { key: "active", label: t("dashboards.admin.userStatus.active"), value: data.users.active, color: "green", to: links.activeUsers },
-                  { key: "pending", label: t("dashboards.admin.userStatus.pending"), value: data.users.pending, color: "orange", to: links.pendingUsers },
-                  { key: "locked", label: t("dashboards.admin.userStatus.locked"), value: data.users.locked, color: "red", to: links.lockedUsers },
-                ]}
+      <AfterFirstPaint>
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+            {tiles.map((tile) => (
+              <FigureTile
+                key={tile.figure}
+                testId={`admin-figure-${tile.figure}`}
+                label={t(`dashboards.admin.figures.${tile.label}`)}
+                value={data && format(tile.value(data))}
+                to={links[tile.figure]}
+                icon={tile.icon}
+                color={tile.color}
               />
-            ) : (
-              <StatusSkeleton />
-            )}
-          </Panel>
-          <Panel id="tickets-title" title={t("dashboards.admin.tickets")}>
-            {data ? (
-              <StatusBar
-                testId="tickets-by-status"
-                format={format}
-                summary={t("dashboards.admin.ticketsSummary", {
-                  total: format(data.tickets.total),
-                  open: format(data.tickets.open),
-                  inProgress: format(data.tickets.inProgress),
-                  resolved: format(data.tickets.resolved),
-                  closed: format(data.tickets.closed),
-                })}
-                parts={[
-                  { key: "open", label: t("dashboards.admin.ticketStatus.open"), value: data.tickets.open, color: "red", to: links.open },
-                  { key: "inProgress", label: t("dashboards.admin.ticketStatus.inProgress"), value: data.tickets.inProgress, color: "yellow", to: links.inProgress },
-                  { key: "resolved", label: t("dashboards.admin.ticketStatus.resolved"), value: data.tickets.resolved, color: "teal", to: links.resolved },
-                  { key: "closed", label: t("dashboards.admin.ticketStatus.closed"), value: data.tickets.closed, color: "gray", to: links.closed },
-                ]}
-              />
-            ) : (
-              <StatusSkeleton />
-            )}
-          </Panel>
-          <Panel id="licenses-title" title={t("dashboards.admin.licenses")}>
-            {data ? (
-              <StatusBar
-                testId="licenses-by-status"
-                format={format}
-                summary={t("dashboards.licensesSummary", { active: format(data.licenses.active), notActivated: format(data.licenses.notActivated), deactivated: format(data.licenses.deactivated) })}
-                parts={[
-                  { key: "active", label: t("dashboards.admin.licenseStatus.active"), value: data.licenses.active, color: "green", to: links.activeLicenses },
-                  { key: "notActivated", label: t("dashboards.admin.licenseStatus.notActivated"), value: data.licenses.notActivated, color: "gray", to: links.notActivatedLicenses },
-                  { key: "deactivated", label: t("dashboards.admin.licenseStatus.deactivated"), value: data.licenses.deactivated, color: "red", to: links.deactivatedLicenses },
-                ]}
-              />
-            ) : (
-              <StatusSkeleton />
-            )}
-          </Panel>
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Panel id="issued-title" title={t("dashboards.admin.issuedPerMonth")}>
-            {months ? (
-              <BarChart
-                testId="issued-chart"
-                points={months}
-                summary={seriesSummary(months, "dashboards.admin.issuedSummary")}
-                labelHeader={t("dashboards.admin.month")}
-                valueHeader={t("dashboards.admin.count")}
-                format={format}
-              />
-            ) : (
-              <ChartSkeleton />
-            )}
-          </Panel>
-          <Panel id="validations-title" title={t("dashboards.admin.validationsPerDay")}>
-            {days ? (
-              <BarChart
-                testId="validations-chart"
-                points={days}
-                summary={seriesSummary(days, "dashboards.admin.validationsSummary")}
-                labelHeader={t("dashboards.admin.day")}
-                valueHeader={t("dashboards.admin.count")}
-                format={format}
-              />
-            ) : (
-              <ChartSkeleton />
-            )}
-          </Panel>
-        </SimpleGrid>
-        <Group gap={4}>
-          <Text size="xs" c="dimmed">
-            {t("dashboards.admin.figures.liveInstallations")}: {t("dashboards.admin.liveHint")}
-          </Text>
-        </Group>
-      </Stack>
+            ))}
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+            <Panel id="users-title" title={t("dashboards.admin.users")}>
+              {data ? (
+                <StatusBar
+                  testId="users-by-status"
+                  format={format}
+                  summary={t("dashboards.admin.usersSummary", { total: format(data.users.total), active: format(data.users.active), pending: format(data.users.pending), locked: format(data.users.locked) })}
+                  parts={[
+                    { key: "active", label: t("dashboards.admin.userStatus.active"), value: data.users.active, color: "green", to: links.activeUsers },
+                    { key: "pending", label: t("dashboards.admin.userStatus.pending"), value: data.users.pending, color: "orange", to: links.pendingUsers },
+                    { key: "locked", label: t("dashboards.admin.userStatus.locked"), value: data.users.locked, color: "red", to: links.lockedUsers },
+                  ]}
+                />
+              ) : (
+                <StatusSkeleton />
+              )}
+            </Panel>
+            <Panel id="tickets-title" title={t("dashboards.admin.tickets")}>
+              {data ? (
+                <StatusBar
+                  testId="tickets-by-status"
+                  format={format}
+                  summary={t("dashboards.admin.ticketsSummary", {
+                    total: format(data.tickets.total),
+                    open: format(data.tickets.open),
+                    inProgress: format(data.tickets.inProgress),
+                    resolved: format(data.tickets.resolved),
+                    closed: format(data.tickets.closed),
+                  })}
+                  parts={[
+                    { key: "open", label: t("dashboards.admin.ticketStatus.open"), value: data.tickets.open, color: "red", to: links.open },
+                    { key: "inProgress", label: t("dashboards.admin.ticketStatus.inProgress"), value: data.tickets.inProgress, color: "yellow", to: links.inProgress },
+                    { key: "resolved", label: t("dashboards.admin.ticketStatus.resolved"), value: data.tickets.resolved, color: "teal", to: links.resolved },
+                    { key: "closed", label: t("dashboards.admin.ticketStatus.closed"), value: data.tickets.closed, color: "gray", to: links.closed },
+                  ]}
+                />
+              ) : (
+                <StatusSkeleton />
+              )}
+            </Panel>
+            <Panel id="licenses-title" title={t("dashboards.admin.licenses")}>
+              {data ? (
+                <StatusBar
+                  testId="licenses-by-status"
+                  format={format}
+                  summary={t("dashboards.licensesSummary", { active: format(data.licenses.active), notActivated: format(data.licenses.notActivated), deactivated: format(data.licenses.deactivated) })}
+                  parts={[
+                    { key: "active", label: t("dashboards.admin.licenseStatus.active"), value: data.licenses.active, color: "green", to: links.activeLicenses },
+                    { key: "notActivated", label: t("dashboards.admin.licenseStatus.notActivated"), value: data.licenses.notActivated, color: "gray", to: links.notActivatedLicenses },
+                    { key: "deactivated", label: t("dashboards.admin.licenseStatus.deactivated"), value: data.licenses.deactivated, color: "red", to: links.deactivatedLicenses },
+                  ]}
+                />
+              ) : (
+                <StatusSkeleton />
+              )}
+            </Panel>
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Panel id="issued-title" title={t("dashboards.admin.issuedPerMonth")}>
+              {months ? (
+                <BarChart
+                  testId="issued-chart"
+                  points={months}
+                  summary={seriesSummary(months, "dashboards.admin.issuedSummary")}
+                  labelHeader={t("dashboards.admin.month")}
+                  valueHeader={t("dashboards.admin.count")}
+                  format={format}
+                />
+              ) : (
+                <ChartSkeleton />
+              )}
+            </Panel>
+            <Panel id="validations-title" title={t("dashboards.admin.validationsPerDay")}>
+              {days ? (
+                <BarChart
+                  testId="validations-chart"
+                  points={days}
+                  summary={seriesSummary(days, "dashboards.admin.validationsSummary")}
+                  labelHeader={t("dashboards.admin.day")}
+                  valueHeader={t("dashboards.admin.count")}
+                  format={format}
+                />
+              ) : (
+                <ChartSkeleton />
+              )}
+            </Panel>
+          </SimpleGrid>
+          <Group gap={4}>
+            <Text size="xs" c="dimmed">
+              {t("dashboards.admin.figures.liveInstallations")}: {t("dashboards.admin.liveHint")}
+            </Text>
+          </Group>
+        </Stack>
+      </AfterFirstPaint>
     </>
   );
 }

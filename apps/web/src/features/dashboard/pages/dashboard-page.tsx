@@ -17,6 +17,7 @@ import {
 import type { ParseKeys } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AfterFirstPaint } from "@/components/after-first-paint";
 import { PageHeader } from "@/components/page-header";
 import { useUser } from "@/lib/auth";
 import { formatDate } from "@/lib/format";
@@ -73,104 +74,106 @@ export function DashboardPage() {
     <>
       <PageHeader title={t("pages.dashboard.welcome", { name })} description={t("pages.dashboard.subtitle")} />
       {dashboard.isError && <DashboardError onRetry={() => void dashboard.refetch()} />}
-      <Stack gap="lg">
-        <section aria-labelledby="overview-title">
-          <Title order={2} fz="h4" mb="sm" id="overview-title">
-            {t("dashboards.overview")}
-          </Title>
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-            {tiles.map((tile) => (
-              <FigureTile
-                key={tile.figure}
-                testId={`figure-${tile.figure}`}
-                label={t(`dashboards.figures.${tile.figure}`)}
-                value={figures && format(figures[tile.figure])}
-                to={customerFigureLinks[tile.figure]}
-                icon={tile.icon}
-                color={tile.color}
-              />
-            ))}
-          </SimpleGrid>
-        </section>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="by-status-title" className={classes.statusPanel}>
-            <Title order={2} fz="h4" mb="md" id="by-status-title">
-              {t("dashboards.licensesByStatus")}
+      <AfterFirstPaint>
+        <Stack gap="lg">
+          <section aria-labelledby="overview-title">
+            <Title order={2} fz="h4" mb="sm" id="overview-title">
+              {t("dashboards.overview")}
             </Title>
-            {data ? (
-              <StatusBar
-                testId="licenses-by-status"
-                format={format}
-                summary={t("dashboards.licensesSummary", { active: format(data.licenses.active), notActivated: format(data.licenses.notActivated), deactivated: format(data.licenses.deactivated) })}
-                parts={[
-                  { key: "active", label: t("dashboards.figures.active"), value: data.licenses.active, color: "green", to: customerFigureLinks.active },
-                  { key: "notActivated", label: t("dashboards.figures.notActivated"), value: data.licenses.notActivated, color: "gray", to: customerFigureLinks.notActivated },
-                  { key: "deactivated", label: t("dashboards.figures.deactivated"), value: data.licenses.deactivated, color: "red", to: customerFigureLinks.deactivated },
-                ]}
-              />
-            ) : (
-              <>
-                <Skeleton height={14} radius="xl" />
-                <Skeleton height={20} mt="sm" width="70%" />
-              </>
-            )}
-          </Card>
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="expiring-title">
-            <Title order={2} fz="h4" mb="sm" id="expiring-title">
-              {t("dashboards.expiringTitle")}
-            </Title>
-            <ScrollArea.Autosize mah={180} type="auto" className={classes.expiringSlot}>
-              {!data ? (
-                <Stack gap="xs">
-                  <Skeleton height={40} />
-                  <Skeleton height={40} />
-                </Stack>
-              ) : data.expiring.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {t("dashboards.expiringEmpty")}
-                </Text>
-              ) : (
-                <Stack gap="xs" component="ul" className={classes.plainList} data-testid="expiring-list">
-                  {data.expiring.map((licence) => (
-                    <li key={licence.id}>
-                      <Group justify="space-between" wrap="wrap" gap={4}>
-                        <Anchor component={Link} to={licenseLink(licence.id)} size="sm" data-testid="expiring-link">
-                          <Code dir="ltr">{licence.key}</Code>
-                        </Anchor>
-                        <Text size="xs" c="dimmed">
-                          {licence.planName} · {t("dashboards.expiresOn", { date: formatDate(licence.expiresAt, i18n.resolvedLanguage ?? "en") })}
-                        </Text>
-                      </Group>
-                    </li>
-                  ))}
-                </Stack>
-              )}
-            </ScrollArea.Autosize>
-          </Card>
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-actions-title">
-            <Title order={2} fz="h4" mb="sm" id="quick-actions-title">
-              {t("dashboards.quickActions")}
-            </Title>
-            <Stack gap={6}>
-              {quickActions.map((action) => (
-                <Card key={action.to} component={Link} to={action.to} withBorder radius="md" padding="sm" className={classes.linkCard}>
-                  <Group wrap="nowrap" gap="sm">
-                    <ThemeIcon size={32} radius="md" variant="light" aria-hidden>
-                      <action.icon size={18} />
-                    </ThemeIcon>
-                    <Text fw={500} size="sm">
-                      {t(action.label)}
-                    </Text>
-                  </Group>
-                </Card>
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+              {tiles.map((tile) => (
+                <FigureTile
+                  key={tile.figure}
+                  testId={`figure-${tile.figure}`}
+                  label={t(`dashboards.figures.${tile.figure}`)}
+                  value={figures && format(figures[tile.figure])}
+                  to={customerFigureLinks[tile.figure]}
+                  icon={tile.icon}
+                  color={tile.color}
+                />
               ))}
-            </Stack>
-          </Card>
-          <RecentActivity entries={data?.recentActivity} />
-        </SimpleGrid>
-      </Stack>
+            </SimpleGrid>
+          </section>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="by-status-title" className={classes.statusPanel}>
+              <Title order={2} fz="h4" mb="md" id="by-status-title">
+                {t("dashboards.licensesByStatus")}
+              </Title>
+              {data ? (
+                <StatusBar
+                  testId="licenses-by-status"
+                  format={format}
+                  summary={t("dashboards.licensesSummary", { active: format(data.licenses.active), notActivated: format(data.licenses.notActivated), deactivated: format(data.licenses.deactivated) })}
+                  parts={[
+                    { key: "active", label: t("dashboards.figures.active"), value: data.licenses.active, color: "green", to: customerFigureLinks.active },
+                    { key: "notActivated", label: t("dashboards.figures.notActivated"), value: data.licenses.notActivated, color: "gray", to: customerFigureLinks.notActivated },
+                    { key: "deactivated", label: t("dashboards.figures.deactivated"), value: data.licenses.deactivated, color: "red", to: customerFigureLinks.deactivated },
+                  ]}
+                />
+              ) : (
+                <>
+                  <Skeleton height={14} radius="xl" />
+                  <Skeleton height={20} mt="sm" width="70%" />
+                </>
+              )}
+            </Card>
+            <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="expiring-title">
+              <Title order={2} fz="h4" mb="sm" id="expiring-title">
+                {t("dashboards.expiringTitle")}
+              </Title>
+              <ScrollArea.Autosize mah={180} type="auto" className={classes.expiringSlot}>
+                {!data ? (
+                  <Stack gap="xs">
+                    <Skeleton height={40} />
+                    <Skeleton height={40} />
+                  </Stack>
+                ) : data.expiring.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {t("dashboards.expiringEmpty")}
+                  </Text>
+                ) : (
+                  <Stack gap="xs" component="ul" className={classes.plainList} data-testid="expiring-list">
+                    {data.expiring.map((licence) => (
+                      <li key={licence.id}>
+                        <Group justify="space-between" wrap="wrap" gap={4}>
+                          <Anchor component={Link} to={licenseLink(licence.id)} size="sm" data-testid="expiring-link">
+                            <Code dir="ltr">{licence.key}</Code>
+                          </Anchor>
+                          <Text size="xs" c="dimmed">
+                            {licence.planName} · {t("dashboards.expiresOn", { date: formatDate(licence.expiresAt, i18n.resolvedLanguage ?? "en") })}
+                          </Text>
+                        </Group>
+                      </li>
+                    ))}
+                  </Stack>
+                )}
+              </ScrollArea.Autosize>
+            </Card>
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-actions-title">
+              <Title order={2} fz="h4" mb="sm" id="quick-actions-title">
+                {t("dashboards.quickActions")}
+              </Title>
+              <Stack gap={6}>
+                {quickActions.map((action) => (
+                  <Card key={action.to} component={Link} to={action.to} withBorder radius="md" padding="sm" className={classes.linkCard}>
+                    <Group wrap="nowrap" gap="sm">
+                      <ThemeIcon size={32} radius="md" variant="light" aria-hidden>
+                        <action.icon size={18} />
+                      </ThemeIcon>
+                      <Text fw={500} size="sm">
+                        {t(action.label)}
+                      </Text>
+                    </Group>
+                  </Card>
+                ))}
+              </Stack>
+            </Card>
+            <RecentActivity entries={data?.recentActivity} />
+          </SimpleGrid>
+        </Stack>
+      </AfterFirstPaint>
     </>
   );
 }
