@@ -9,6 +9,7 @@ import {
 import type { User } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AfterFirstPaint } from "@/components/after-first-paint";
 import { externalLinkProps } from "@/components/external-link";
 import { Logo } from "@/components/logo";
 import { SUPPORT_URL } from "@/lib/config";
@@ -57,37 +58,41 @@ export function TopBar({ user, narrow, minimized, onToggleSidebar, onLogout }: T
         </Link>
       </Group>
 
-      <Group gap={4} wrap="nowrap">
-        <Button
-          component="a"
-          href={SUPPORT_URL}
-          {...externalLinkProps}
-          variant="subtle"
-          size="sm"
-          visibleFrom="md"
-          rightSection={<IconExternalLink size={14} aria-hidden />}
-          aria-label={`${t("nav.supportAndConsulting")} (${t("common.externalLink")})`}
-          data-testid="support-link"
-        >
-          {t("nav.supportAndConsulting")}
-        </Button>
-        <ActionIcon
-          component="a"
-          href={SUPPORT_URL}
-          {...externalLinkProps}
-          variant="subtle"
-          color="gray"
-          size="lg"
-          hiddenFrom="md"
-          aria-label={`${t("nav.supportAndConsulting")} (${t("common.externalLink")})`}
-          title={t("nav.supportAndConsulting")}
-        >
-          <IconExternalLink size={20} stroke={1.6} aria-hidden />
-        </ActionIcon>
-        <MessagesMenu />
-        <NotificationsMenu />
-        <ProfileMenu user={user} onLogout={onLogout} />
-      </Group>
+      {/* The menus, their polls and the support link come one frame after the layout: the first commit of
+          every logged-in page is lighter, and nothing shifts (they only appear at the bar's end). */}
+      <AfterFirstPaint>
+        <Group gap={4} wrap="nowrap">
+          <Button
+            component="a"
+            href={SUPPORT_URL}
+            {...externalLinkProps}
+            variant="subtle"
+            size="sm"
+            visibleFrom="md"
+            rightSection={<IconExternalLink size={14} aria-hidden />}
+            aria-label={`${t("nav.supportAndConsulting")} (${t("common.externalLink")})`}
+            data-testid="support-link"
+          >
+            {t("nav.supportAndConsulting")}
+          </Button>
+          <ActionIcon
+            component="a"
+            href={SUPPORT_URL}
+            {...externalLinkProps}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            hiddenFrom="md"
+            aria-label={`${t("nav.supportAndConsulting")} (${t("common.externalLink")})`}
+            title={t("nav.supportAndConsulting")}
+          >
+            <IconExternalLink size={20} stroke={1.6} aria-hidden />
+          </ActionIcon>
+          <MessagesMenu />
+          <NotificationsMenu />
+          <ProfileMenu user={user} onLogout={onLogout} />
+        </Group>
+      </AfterFirstPaint>
     </div>
   );
 }
