@@ -5,9 +5,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import yazl from "yazl";
 import { openDatabase } from "../db/client.js";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, GOOD_PASSWORD, createTestPostgresDatabase, multipartForm, type FormFile } from "../test/helpers.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, GOOD_PASSWORD, createTestPostgresDatabase, multipartForm, zipOf, type FormFile } from "../test/helpers.js";
 import { killPortal, killRunningPortals, startPortal, stopPortal, type PortalProcess } from "../test/portal-process.js";
 import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../test/smtp.js";
 
@@ -131,22 +130,15 @@ function attachments(earlier: Buffer[]): { parts: FormFile[]; sent: SentFile[] }
   return { parts, sent: parts.map((part) => ({ name: part.name, sha256: sha256(part.content), size: part.content.length })) };
 }
 
-function zipOf(size: number): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  zip.addBuffer(randomBytes(size), "lib/payload.bin", { compress: false, mtime: new Date(0) });
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve, reject) => {
-    zip.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on("error", reject);
-  });
+/** A ZIP of one stored (uncompressed) file of `size` random bytes. */
+function payloadZip(size: number): Promise<Buffer> {
+  return zipOf([{ name: "lib/payload.bin", content: randomBytes(size), compress: false }]);
 }
 
 /** An update upload streamed at a measured pace, as a slow link sends it, so that a kill can land in the middle. */
 async function uploadUpdate(portal: PortalProcess, admin: string): Promise<{ id: string; files: SentFile[] }> {
-  const backend = await zipOf(UPLOAD_MB * 1024 * 1024);
-  const frontend = await zipOf(random.integer(100, 50_000));
+  const backend = await payloadZip(UPLOAD_MB * 1024 * 1024);
+  const frontend = await payloadZip(random.integer(100, 50_000));
   const { payload, headers } = multipartForm({}, [
     { name: "backend.zip", content: backend, field: "backend", type: "application/zip" },
     { name: "frontend.zip", content: frontend, field: "frontend", type: "application/zip" },

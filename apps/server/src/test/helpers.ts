@@ -292,15 +292,7 @@ export function multipartForm(fields: Record<string, string>, files: FormFile[] 
 
 /** A multipart/form-data body with one file, as a browser would send it. */
 export function multipartFile(field: string, filename: string, content: string | Buffer, contentType = "application/octet-stream") {
-  const boundary = `----portal-test-${randomBytes(8).toString("hex")}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
+  return multipartForm({}, [{ field, name: filename, content: Buffer.isBuffer(content) ? content : Buffer.from(content), type: contentType }]);
 }
 
 export interface ZipEntry {
