@@ -1,6 +1,7 @@
 import type { Page } from "@portal/contract";
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.js";
+import { preparedStatement } from "../db/prepared.js";
 import { rowCounts } from "../db/schema/index.js";
 
 export interface PageRequest {
@@ -40,13 +41,13 @@ export function pageSlice(request: PageRequest, total: number): PageSlice {
   return { limit: take, offset: Math.max(0, total - offset - take), reversed: true };
 }
 
-/** `pageOrder` for a slice: the direction turned round when the slice is read from the end. */
-export function sliceOrder(slice: PageSlice, order: "asc" | "desc", column: AnyColumn | SQL, id: AnyColumn): [SQL, SQL] {
-  return pageOrder(slice.reversed ? (order === "asc" ? "desc" : "asc") : order, column, id);
+/** The direction a slice is read in: the list's order, turned round when the slice is read from the end. */
+export function sliceDirection(slice: PageSlice, order: "asc" | "desc"): "asc" | "desc" {
+  return slice.reversed ? (order === "asc" ? "desc" : "asc") : order;
 }
 
 /**
- * A sorted page of a list that may be long: `rows(slice)` reads the slice (ORDER BY `sliceOrder`,
+ * A sorted page of a list that may be long: `rows(slice)` reads the slice (ORDER BY `pageOrder` in its `sliceDirection`,
  * LIMIT/OFFSET from the slice). The first page runs with its count; a later page needs the total
  * first to know which end is nearer, so the count runs before it. A page past the end reads nothing.
  */
@@ -99,10 +100,13 @@ async function foldRowCounts(db: Database, table: CountedTable): Promise<void> {
  * the rows pile up the reader folds them.
  */
 export async function tableTotal(db: Database, table: CountedTable): Promise<{ total: number }[]> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${rowCounts.delta}), 0)`, parts: sql<number>`count(*)::int` })
-    .from(rowCounts)
-    .where(and(eq(rowCounts.tableName, table), eq(rowCounts.bucket, "")));
+  const [row] = await preparedStatement(db, "row_counts_total", {}, (_shape, name) =>
+    db
+      .select({ total: sql<string>`coalesce(sum(${rowCounts.delta}), 0)`, parts: sql<number>`count(*)::int` })
+      .from(rowCounts)
+      .where(and(eq(rowCounts.tableName, sql.placeholder("table")), eq(rowCounts.bucket, "")))
+      .prepare(name),
+  ).execute({ table });
   if ((row?.parts ?? 0) > ROW_COUNT_PARTS_FOLDED) await foldRowCounts(db, table);
   return [{ total: Number(row?.total ?? 0) }];
 }

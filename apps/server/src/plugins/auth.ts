@@ -1,12 +1,26 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import fp from "fastify-plugin";
 import type { FastifyRequest } from "fastify";
+import type { Database } from "../db/client.js";
+import { preparedStatement } from "../db/prepared.js";
 import { sessions, users } from "../db/schema/index.js";
 import { AppError } from "../lib/app-error.js";
 import { hashToken } from "../lib/tokens.js";
 
 // Touching last_seen_at on every call would turn each read into a write; once a minute is enough.
 const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** Every signed-in request's first statement: the session its token names, with its user. */
+const sessionByToken = (db: Database) =>
+  preparedStatement(db, "auth_session", {}, (_shape, name) =>
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+      .limit(1)
+      .prepare(name),
+  );
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -43,12 +57,7 @@ export const authPlugin = fp(
         throw new AppError("auth/not_authenticated");
       }
 
-      const [found] = await app.db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, hashToken(token)))
-        .limit(1);
+      const [found] = await sessionByToken(app.db).execute({ tokenHash: hashToken(token) });
 
       const now = Date.now();
       let refusal: AppError | undefined;
