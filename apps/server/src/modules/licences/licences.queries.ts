@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { features, installations, licenseFeatures, licenses, plans, projects, users } from "../../db/schema/index.js";
 import type { LicenseRecord } from "./licences.presenters.js";
@@ -6,46 +6,31 @@ import type { LicenseRecord } from "./licences.presenters.js";
 /** Live installations per licence, as a correlated subquery usable in SELECT and ORDER BY. */
 export const activationCount = sql<number>`(select count(*)::int from ${installations} where ${installations.licenseId} = ${licenses.id} and ${installations.releasedAt} is null)`;
 
+/** A licence's features as one column of its row: `{ id, name }` by name, `[]` for none. */
+const featureList = sql<{ id: string; name: string }[]>`coalesce((select json_agg(json_build_object('id', ${features.id}, 'name', ${features.name}) order by ${features.name}) from ${licenseFeatures} inner join ${features} on ${features.id} = ${licenseFeatures.featureId} where ${licenseFeatures.licenseId} = ${licenses.id}), '[]'::json)`;
+
+// Owner and project are read as scalar subqueries, not joins: with four joined tables and a subquery
+// of page ids, PostgreSQL spent 1.2 ms planning each page (prepared statements keep custom plans
+// here, since LIMIT is a parameter); this way it plans in a third of that and runs faster too.
+// The plan stays joined: a select of one table renders its columns unqualified, and the subqueries'
+// "id" would then name their own tables' ids.
 export const licenseColumns = {
   license: licenses,
   planName: plans.name,
-  projectName: projects.name,
-  ownerEmail: users.email,
+  projectName: sql<string | null>`(select ${projects.name} from ${projects} where ${projects.id} = ${licenses.projectId})`,
+  ownerEmail: sql<string>`(select ${users.email} from ${users} where ${users.id} = ${licenses.ownerId})`,
   activations: activationCount,
+  features: featureList,
 };
 
+/** A licence with everything its presentation needs, in one statement. */
 export function licenseSelect(executor: Executor) {
-  return executor
-    .select(licenseColumns)
-    .from(licenses)
-    .innerJoin(plans, eq(plans.id, licenses.planId))
-    .innerJoin(users, eq(users.id, licenses.ownerId))
-    .leftJoin(projects, eq(projects.id, licenses.projectId));
-}
-
-/** Attaches each licence's features with one query for the whole page. */
-export async function withFeatures(
-  executor: Executor,
-  rows: Omit<LicenseRecord, "features">[],
-): Promise<LicenseRecord[]> {
-  if (rows.length === 0) return [];
-  const links = await executor
-    .select({ licenseId: licenseFeatures.licenseId, id: features.id, name: features.name })
-    .from(licenseFeatures)
-    .innerJoin(features, eq(features.id, licenseFeatures.featureId))
-    .where(inArray(licenseFeatures.licenseId, rows.map((row) => row.license.id)))
-    .orderBy(features.name);
-  return rows.map((row) => ({
-    ...row,
-    features: links.filter((link) => link.licenseId === row.license.id).map(({ id, name }) => ({ id, name })),
-  }));
+  return executor.select(licenseColumns).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId));
 }
 
 export async function findLicense(executor: Executor, where: SQL | undefined): Promise<LicenseRecord | undefined> {
   const [row] = await licenseSelect(executor).where(where).limit(1);
-  if (!row) return undefined;
-  const [record] = await withFeatures(executor, [row]);
-  return record;
+  return row;
 }
 
 export const liveInstallation = (licenseId: string, fingerprint: string) =>

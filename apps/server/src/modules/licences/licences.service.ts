@@ -4,12 +4,13 @@ import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { installations, licenses, licenseTokens, plans, type InstallationRow, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import { containsPattern, countRows, readPage, sliceOrder, tableTotal } from "../../lib/pagination.js";
+import { containsPattern, countRows, pageOrder, readPage, sliceDirection, tableTotal } from "../../lib/pagination.js";
+import { preparedStatement } from "../../db/prepared.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { buildLicenseFile, type Signer } from "../../lib/signing.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { licenseClaims, presentLicense, type LicenseRecord } from "./licences.presenters.js";
-import { findLicense, licenseSelect, withFeatures } from "./licences.queries.js";
+import { findLicense, licenseSelect } from "./licences.queries.js";
 
 type LicenseQuery = z.output<typeof licenseListQuerySchema>;
 
@@ -25,30 +26,70 @@ const sortColumns = {
 
 const visibleTo = (user: UserRow): SQL | undefined => (user.isAdmin ? undefined : eq(licenses.ownerId, user.id));
 
+/** What a licence list's statements depend on, besides values: the same shape, the same SQL. */
+interface ListShape extends Record<string, string | boolean> {
+  ownOnly: boolean;
+  status: boolean;
+  projectId: boolean;
+  ownerId: boolean;
+  q: boolean;
+}
+
+function listWhere(shape: ListShape): SQL | undefined {
+  return and(
+    shape.ownOnly ? eq(licenses.ownerId, sql.placeholder("viewerId")) : undefined,
+    shape.status ? eq(licenses.status, sql.placeholder("status")) : undefined,
+    shape.projectId ? eq(licenses.projectId, sql.placeholder("projectId")) : undefined,
+    shape.ownerId ? eq(licenses.ownerId, sql.placeholder("ownerId")) : undefined,
+    shape.q ? sql`(${licenses.keyCompact} like ${sql.placeholder("keyPattern")} or ${plans.name} ilike ${sql.placeholder("namePattern")})` : undefined,
+  );
+}
+
 export async function listLicenses(db: Database, user: UserRow, query: LicenseQuery): Promise<Page<License>> {
-  const filters = [visibleTo(user)];
-  if (query.status) filters.push(eq(licenses.status, query.status));
-  if (query.projectId) filters.push(eq(licenses.projectId, query.projectId));
-  if (query.ownerId && user.isAdmin) filters.push(eq(licenses.ownerId, query.ownerId));
-  if (query.q) {
-    const compact = query.q.toUpperCase().replace(/[\s-]/g, "");
-    filters.push(sql`(${licenses.keyCompact} like ${containsPattern(compact)} or ${plans.name} ilike ${containsPattern(query.q)})`);
-  }
-  const where = and(...filters);
-  // The plan's name is needed to count only when the search text may match it.
-  const counted = query.q ? db.select(countRows()).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId)) : db.select(countRows()).from(licenses);
+  const shape: ListShape = {
+    ownOnly: !user.isAdmin,
+    status: Boolean(query.status),
+    projectId: Boolean(query.projectId),
+    ownerId: Boolean(query.ownerId && user.isAdmin),
+    q: Boolean(query.q),
+  };
+  const values = {
+    viewerId: user.id,
+    status: query.status,
+    projectId: query.projectId,
+    ownerId: query.ownerId,
+    keyPattern: query.q && containsPattern(query.q.toUpperCase().replace(/[\s-]/g, "")),
+    namePattern: query.q && containsPattern(query.q),
+  };
+  const filtered = Object.values(shape).some(Boolean);
   return readPage(
     query,
-    () => (where ? counted.where(where) : tableTotal(db, "licenses")),
-    (slice) => {
-      // The page's ids first (index-only), then its rows: sorted by plan name, the planner sorts a
-      // plan's worth of licences, and joining owners and projects to all of them before the sort
-      // cost 60 ms at size; sorting the ids alone costs 7.
-      const order = sliceOrder(slice, query.order, sortColumns[query.sort], licenses.id);
-      const pageIds = db.select({ id: licenses.id }).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId)).where(where).orderBy(...order).limit(slice.limit).offset(slice.offset);
-      return licenseSelect(db).where(inArray(licenses.id, pageIds)).orderBy(...order);
-    },
-    async (rows) => (await withFeatures(db, rows)).map(presentLicense),
+    () =>
+      filtered
+        ? preparedStatement(db, "licenses_count", shape, (counted, name) => {
+            // The plan's name is needed to count only when the search text may match it.
+            const from = counted.q ? db.select(countRows()).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId)) : db.select(countRows()).from(licenses);
+            return from.where(listWhere(counted)).prepare(name);
+          }).execute(values)
+        : tableTotal(db, "licenses"),
+    (slice) =>
+      preparedStatement(db, "licenses_page", { ...shape, sort: query.sort, direction: sliceDirection(slice, query.order) }, (page, name) => {
+        // The page's ids first (index-only), then its rows: sorted by plan name, the planner sorts a
+        // plan's worth of licences, and joining owners and projects to all of them before the sort
+        // cost 60 ms at size; sorting the ids alone costs 7.
+        const byPlanName = page.sort === "planName";
+        const ids = byPlanName || page.q ? db.select({ id: licenses.id }).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId)) : db.select({ id: licenses.id }).from(licenses);
+        const pageIds = ids
+          .where(listWhere(page))
+          .orderBy(...pageOrder(page.direction, sortColumns[page.sort], licenses.id))
+          .limit(sql.placeholder("limit"))
+          .offset(sql.placeholder("offset"));
+        return licenseSelect(db)
+          .where(inArray(licenses.id, pageIds))
+          .orderBy(...pageOrder(page.direction, sortColumns[page.sort], licenses.id))
+          .prepare(name);
+      }).execute({ ...values, limit: slice.limit, offset: slice.offset }),
+    async (rows) => rows.map(presentLicense),
   );
 }
 

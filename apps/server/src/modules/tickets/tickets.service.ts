@@ -20,7 +20,8 @@ import type { Database, Executor } from "../../db/client.js";
 import { ticketAttachments, ticketMessages, ticketReads, tickets, users, type TicketRow, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { FileStore } from "../../lib/file-store.js";
-import { containsPattern, countRows, readPage, sliceOrder, tableTotal } from "../../lib/pagination.js";
+import { containsPattern, countRows, pageOrder, readPage, sliceDirection, tableTotal } from "../../lib/pagination.js";
+import { preparedStatement } from "../../db/prepared.js";
 import { storeStaged, withStoredFiles } from "../../lib/stored-files.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { truncateText } from "../../lib/storable-text.js";
@@ -79,7 +80,7 @@ const sortColumns = {
   updatedAt: tickets.updatedAt,
 } as const;
 
-function summaryColumns(viewer: Viewer) {
+function summaryColumns(viewer: Pick<Viewer, "isAdmin">) {
   return {
     ticket: tickets,
     customer: { id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email },
@@ -125,7 +126,7 @@ function presentSummary(row: SummaryRow): TicketSummary {
   };
 }
 
-function summaryQuery(executor: Executor, viewer: Viewer) {
+function summaryQuery(executor: Executor, viewer: Pick<Viewer, "isAdmin">) {
   return executor
     .select(summaryColumns(viewer))
     .from(tickets)
@@ -133,40 +134,76 @@ function summaryQuery(executor: Executor, viewer: Viewer) {
     .leftJoin(assignees, eq(assignees.id, tickets.assigneeId));
 }
 
-function listFilters(viewer: Viewer, query: TicketQuery): SQL | undefined {
-  const filters: (SQL | undefined)[] = [visibleTo(viewer)];
-  if (query.status) filters.push(eq(tickets.status, query.status));
-  if (query.type) filters.push(eq(tickets.type, query.type));
-  if (query.priority) filters.push(eq(tickets.priority, query.priority));
-  if (query.assigneeId) filters.push(query.assigneeId === "none" ? isNull(tickets.assigneeId) : eq(tickets.assigneeId, query.assigneeId));
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    const matches: SQL[] = [
-      sql`${tickets.subject} ilike ${pattern}`,
-      sql`${users.email} ilike ${pattern}`,
-      sql`(${users.firstname} || ' ' || ${users.lastname}) ilike ${pattern}`,
-    ];
-    // "T-000123", "t123", "#123" or "123" finds ticket 123.
-    const number = /^#?(?:t-?)?0*(\d{1,15})$/i.exec(query.q.trim());
-    if (number) matches.push(eq(tickets.number, Number(number[1])));
-    filters.push(or(...matches));
-  }
-  return and(...filters);
+/** What a ticket list's statements depend on, besides values: the same shape, the same SQL. */
+interface ListShape extends Record<string, string | boolean> {
+  customer: boolean;
+  status: boolean;
+  type: boolean;
+  priority: boolean;
+  assignee: "" | "none" | "someone";
+  q: boolean;
+  qNumber: boolean;
+}
+
+function listWhere(shape: ListShape): SQL | undefined {
+  const pattern = sql.placeholder("pattern");
+  return and(
+    shape.customer ? eq(tickets.userId, sql.placeholder("viewerId")) : undefined,
+    shape.status ? eq(tickets.status, sql.placeholder("status")) : undefined,
+    shape.type ? eq(tickets.type, sql.placeholder("type")) : undefined,
+    shape.priority ? eq(tickets.priority, sql.placeholder("priority")) : undefined,
+    shape.assignee === "none" ? isNull(tickets.assigneeId) : shape.assignee === "someone" ? eq(tickets.assigneeId, sql.placeholder("assigneeId")) : undefined,
+    shape.q
+      ? or(
+          sql`${tickets.subject} ilike ${pattern}`,
+          sql`${users.email} ilike ${pattern}`,
+          sql`(${users.firstname} || ' ' || ${users.lastname}) ilike ${pattern}`,
+          shape.qNumber ? eq(tickets.number, sql.placeholder("number")) : undefined,
+        )
+      : undefined,
+  );
 }
 
 export function listTickets(db: Database, viewer: Viewer, query: TicketQuery): Promise<Page<TicketSummary>> {
-  const where = listFilters(viewer, query);
-  // The customer's name and e-mail are needed to count only when the search text may match them.
-  const counted = query.q ? db.select(countRows()).from(tickets).innerJoin(users, eq(users.id, tickets.userId)) : db.select(countRows()).from(tickets);
+  // "T-000123", "t123", "#123" or "123" finds ticket 123.
+  const number = query.q ? /^#?(?:t-?)?0*(\d{1,15})$/i.exec(query.q.trim()) : null;
+  const shape: ListShape = {
+    customer: !viewer.isAdmin,
+    status: Boolean(query.status),
+    type: Boolean(query.type),
+    priority: Boolean(query.priority),
+    assignee: !query.assigneeId ? "" : query.assigneeId === "none" ? "none" : "someone",
+    q: Boolean(query.q),
+    qNumber: number !== null,
+  };
+  const values = {
+    viewerId: viewer.id,
+    status: query.status,
+    type: query.type,
+    priority: query.priority,
+    assigneeId: query.assigneeId,
+    pattern: query.q && containsPattern(query.q),
+    number: number && Number(number[1]),
+  };
   return readPage(
     query,
-    () => (where ? counted.where(where) : tableTotal(db, "tickets")),
+    () =>
+      Object.values(shape).some(Boolean)
+        ? preparedStatement(db, "tickets_count", shape, (counted, name) => {
+            // The customer's name and e-mail are needed to count only when the search text may match them.
+            const from = counted.q ? db.select(countRows()).from(tickets).innerJoin(users, eq(users.id, tickets.userId)) : db.select(countRows()).from(tickets);
+            return from.where(listWhere(counted)).prepare(name);
+          }).execute(values)
+        : tableTotal(db, "tickets"),
     (slice) =>
-      summaryQuery(db, viewer)
-        .where(where)
-        .orderBy(...sliceOrder(slice, query.order, sortColumns[query.sort], tickets.id))
-        .limit(slice.limit)
-        .offset(slice.offset),
+      preparedStatement(db, "tickets_page", { ...shape, sort: query.sort, direction: sliceDirection(slice, query.order) }, (page, name) =>
+        summaryQuery(db, { isAdmin: !page.customer })
+          .where(listWhere(page))
+          .orderBy(...pageOrder(page.direction, sortColumns[page.sort], tickets.id))
+          .limit(sql.placeholder("limit"))
+          .offset(sql.placeholder("offset"))
+          .prepare(name),
+      ).execute({ ...values, limit: slice.limit, offset: slice.offset }),
     async (rows) => rows.map(presentSummary),
   );
 }

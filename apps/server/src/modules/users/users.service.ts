@@ -7,7 +7,8 @@ import { AppError } from "../../lib/app-error.js";
 import { queueMail, type Mailing } from "../jobs/mail.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
-import { containsPattern, countRows, readPage, sliceOrder, tableTotal } from "../../lib/pagination.js";
+import { containsPattern, countRows, pageOrder, readPage, sliceDirection, tableTotal } from "../../lib/pagination.js";
+import { preparedStatement } from "../../db/prepared.js";
 import { accountApprovedMail } from "../auth/auth.mails.js";
 import { revokeAllSessions } from "../auth/account.service.js";
 import { presentUser } from "./users.presenter.js";
@@ -24,21 +25,42 @@ const sortColumns = {
   status: users.status,
 } as const;
 
+/** What a user list's statements depend on, besides values: the same shape, the same SQL. */
+interface ListShape extends Record<string, string | boolean> {
+  status: boolean;
+  isAdmin: boolean;
+  q: boolean;
+}
+
+function listWhere(shape: ListShape): SQL | undefined {
+  const pattern = sql.placeholder("pattern");
+  return and(
+    shape.status ? eq(users.status, sql.placeholder("status")) : undefined,
+    shape.isAdmin ? eq(users.isAdmin, sql.placeholder("isAdmin")) : undefined,
+    shape.q ? sql`(${users.email} ilike ${pattern} or ${users.userName} ilike ${pattern} or ${users.firstname} ilike ${pattern} or ${users.lastname} ilike ${pattern})` : undefined,
+  );
+}
+
 export async function listUsers(db: Database, query: ParsedUserQuery): Promise<Page<User>> {
-  const filters: SQL[] = [];
-  if (query.status) filters.push(eq(users.status, query.status));
-  if (query.isAdmin !== undefined) filters.push(eq(users.isAdmin, query.isAdmin));
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    filters.push(
-      sql`(${users.email} ilike ${pattern} or ${users.userName} ilike ${pattern} or ${users.firstname} ilike ${pattern} or ${users.lastname} ilike ${pattern})`,
-    );
-  }
-  const where = filters.length ? and(...filters) : undefined;
+  const shape: ListShape = { status: Boolean(query.status), isAdmin: query.isAdmin !== undefined, q: Boolean(query.q) };
+  const values = { status: query.status, isAdmin: query.isAdmin, pattern: query.q && containsPattern(query.q) };
   return readPage(
     query,
-    () => (where ? db.select(countRows()).from(users).where(where) : tableTotal(db, "users")),
-    (slice) => db.select().from(users).where(where).orderBy(...sliceOrder(slice, query.order, sortColumns[query.sort], users.id)).limit(slice.limit).offset(slice.offset),
+    () =>
+      Object.values(shape).some(Boolean)
+        ? preparedStatement(db, "users_count", shape, (counted, name) => db.select(countRows()).from(users).where(listWhere(counted)).prepare(name)).execute(values)
+        : tableTotal(db, "users"),
+    (slice) =>
+      preparedStatement(db, "users_page", { ...shape, sort: query.sort, direction: sliceDirection(slice, query.order) }, (page, name) =>
+        db
+          .select()
+          .from(users)
+          .where(listWhere(page))
+          .orderBy(...pageOrder(page.direction, sortColumns[page.sort], users.id))
+          .limit(sql.placeholder("limit"))
+          .offset(sql.placeholder("offset"))
+          .prepare(name),
+      ).execute({ ...values, limit: slice.limit, offset: slice.offset }),
     async (rows) => rows.map(presentUser),
   );
 }
