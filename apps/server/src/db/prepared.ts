@@ -1,3 +1,5 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect, type PreparedQueryConfig } from "drizzle-orm/pg-core";
 import type { Database } from "./client.js";
 
 interface PreparedStatement {
@@ -38,4 +40,16 @@ export function preparedStatement<Shape extends Record<string, string | boolean 
   statement = build(shape, `${kind.slice(0, 40)}_${statements.size}`);
   statements.set(key, statement);
   return statement;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `preparedStatement` for hand-written SQL (what `db.execute` runs): `build(shape)` answers the
+ * statement with `sql.placeholder`s for its values; `execute` answers pg's result (`rows`).
+ */
+export function preparedSql<Shape extends Record<string, string | boolean | number>>(db: Database, kind: string, shape: Shape, build: (shape: Shape) => SQL) {
+  return preparedStatement(db, kind, shape, (built, name) =>
+    db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: unknown[] } }>(dialect.sqlToQuery(build(built)), undefined, name, false),
+  );
 }

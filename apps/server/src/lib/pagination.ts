@@ -117,11 +117,14 @@ export async function tableTotal(db: Database, table: CountedTable): Promise<{ t
  * total; a table whose rows piled up is folded.
  */
 export async function bucketCounts<Table extends CountedTable>(db: Database, tables: Table[]): Promise<Record<Table, Map<string, number>>> {
-  const rows = await db
-    .select({ table: rowCounts.tableName, bucket: rowCounts.bucket, count: sql<string>`sum(${rowCounts.delta})`, parts: sql<number>`count(*)::int` })
-    .from(rowCounts)
-    .where(inArray(rowCounts.tableName, tables))
-    .groupBy(rowCounts.tableName, rowCounts.bucket);
+  const rows = await preparedStatement(db, "row_counts_buckets", { tables: tables.join(",") }, (shape, name) =>
+    db
+      .select({ table: rowCounts.tableName, bucket: rowCounts.bucket, count: sql<string>`sum(${rowCounts.delta})`, parts: sql<number>`count(*)::int` })
+      .from(rowCounts)
+      .where(inArray(rowCounts.tableName, shape.tables.split(",")))
+      .groupBy(rowCounts.tableName, rowCounts.bucket)
+      .prepare(name),
+  ).execute();
   const counts = Object.fromEntries(tables.map((table) => [table, new Map<string, number>()])) as Record<Table, Map<string, number>>;
   const parts = new Map<string, number>();
   for (const row of rows) {

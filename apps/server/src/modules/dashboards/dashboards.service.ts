@@ -11,11 +11,7 @@ import {
 import type { Database } from "../../db/client.js";
 import { installations, licenseRequests, licenses, plans, tickets, type LicenseRow, type TicketRow, type UserRow } from "../../db/schema/index.js";
 import { bucketCounts } from "../../lib/pagination.js";
-
-/** Both drivers answer raw SQL as pg's result; the database type leaves it unknown. */
-async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
+import { preparedSql, preparedStatement } from "../../db/prepared.js";
 
 const RECENT_ACTIVITY_LIMIT = 10;
 const EXPIRING_LISTED = 10;
@@ -48,22 +44,27 @@ interface ActivityRow {
  * per kind, each served by an index, each cut to the limit before the merge.
  */
 async function recentActivity(db: Database, userId: string): Promise<ActivityEntry[]> {
-  const onOwn = (targetType: string, owned: SQL) => sql`
-    (select at, action, target_type, target_id from audit_events
-     where target_type = ${targetType} and target_id in (${owned}) and actor_id is distinct from ${userId}
-       and coalesce(details->>'internal', 'false') <> 'true'
-     order by at desc limit ${RECENT_ACTIVITY_LIMIT})`;
-  const rows = await rowsOf<ActivityRow>(db, sql`
-    select at, action, target_type, target_id from (
+  const rows = (await preparedSql(db, "dashboard_activity", {}, () => {
+    const user = sql.placeholder("userId");
+    // The limit is written into the text: as a parameter it would keep PostgreSQL planning each call.
+    const limit = sql.raw(String(RECENT_ACTIVITY_LIMIT));
+    const onOwn = (targetType: string, owned: SQL) => sql`
       (select at, action, target_type, target_id from audit_events
-       where actor_id = ${userId} and action not in ('auth.login', 'auth.logout')
-       order by at desc limit ${RECENT_ACTIVITY_LIMIT})
-      union all ${onOwn("user", sql`${userId}::text`)}
-      union all ${onOwn("license", sql`select id::text from licenses where owner_id = ${userId}`)}
-      union all ${onOwn("license_request", sql`select id::text from license_requests where requester_id = ${userId}`)}
-      union all ${onOwn("ticket", sql`select id::text from tickets where user_id = ${userId}`)}
-    ) activity
-    order by at desc limit ${RECENT_ACTIVITY_LIMIT}`);
+       where target_type = ${targetType} and target_id in (${owned}) and actor_id is distinct from ${user}::uuid
+         and coalesce(details->>'internal', 'false') <> 'true'
+       order by at desc limit ${limit})`;
+    return sql`
+      select at, action, target_type, target_id from (
+        (select at, action, target_type, target_id from audit_events
+         where actor_id = ${user}::uuid and action not in ('auth.login', 'auth.logout')
+         order by at desc limit ${limit})
+        union all ${onOwn("user", sql`${user}::text`)}
+        union all ${onOwn("license", sql`select id::text from licenses where owner_id = ${user}::uuid`)}
+        union all ${onOwn("license_request", sql`select id::text from license_requests where requester_id = ${user}::uuid`)}
+        union all ${onOwn("ticket", sql`select id::text from tickets where user_id = ${user}::uuid`)}
+      ) activity
+      order by at desc limit ${limit}`;
+  }).execute({ userId })).rows as ActivityRow[];
   return rows.map((row) => ({
     at: new Date(row.at).toISOString(),
     action: row.action,
@@ -90,22 +91,30 @@ interface CustomerFigureRow {
  */
 export async function customerDashboard(db: Database, userId: string): Promise<CustomerDashboard> {
   const [[counts], expiring, activity] = await Promise.all([
-    rowsOf<CustomerFigureRow>(db, sql`
-      select l.*, r.*, t.* from
-        (select ${licenceCounts.active} as "active", ${licenceCounts.notActivated} as "notActivated",
-                ${licenceCounts.deactivated} as "deactivated", count(*) filter (where ${expiringSoon})::int as "expiringIn30Days"
-         from ${licenses} where ${licenses.ownerId} = ${userId}) l,
-        (select count(*) filter (where ${licenseRequests.status} = 'pending')::int as "pending"
-         from ${licenseRequests} where ${licenseRequests.requesterId} = ${userId}) r,
-        (select ${ticketCounts.open} as "open", ${ticketCounts.inProgress} as "inProgress", ${ticketCounts.resolved} as "resolved"
-         from ${tickets} where ${tickets.userId} = ${userId}) t`),
-    db
-      .select({ id: licenses.id, keyCompact: licenses.keyCompact, planName: plans.name, expiresAt: licenses.expiresAt })
-      .from(licenses)
-      .innerJoin(plans, eq(plans.id, licenses.planId))
-      .where(and(eq(licenses.ownerId, userId), expiringSoon))
-      .orderBy(asc(licenses.expiresAt), asc(licenses.id))
-      .limit(EXPIRING_LISTED),
+    preparedSql(db, "dashboard_counts", {}, () => {
+      const user = sql.placeholder("userId");
+      return sql`
+        select l.*, r.*, t.* from
+          (select ${licenceCounts.active} as "active", ${licenceCounts.notActivated} as "notActivated",
+                  ${licenceCounts.deactivated} as "deactivated", count(*) filter (where ${expiringSoon})::int as "expiringIn30Days"
+           from ${licenses} where ${licenses.ownerId} = ${user}) l,
+          (select count(*) filter (where ${licenseRequests.status} = 'pending')::int as "pending"
+           from ${licenseRequests} where ${licenseRequests.requesterId} = ${user}) r,
+          (select ${ticketCounts.open} as "open", ${ticketCounts.inProgress} as "inProgress", ${ticketCounts.resolved} as "resolved"
+           from ${tickets} where ${tickets.userId} = ${user}) t`;
+    })
+      .execute({ userId })
+      .then((result) => result.rows as CustomerFigureRow[]),
+    preparedStatement(db, "dashboard_expiring", {}, (_shape, name) =>
+      db
+        .select({ id: licenses.id, keyCompact: licenses.keyCompact, planName: plans.name, expiresAt: licenses.expiresAt })
+        .from(licenses)
+        .innerJoin(plans, eq(plans.id, licenses.planId))
+        .where(and(eq(licenses.ownerId, sql.placeholder("userId")), expiringSoon))
+        .orderBy(asc(licenses.expiresAt), asc(licenses.id))
+        .limit(EXPIRING_LISTED)
+        .prepare(name),
+    ).execute({ userId }),
     recentActivity(db, userId),
   ]);
   // Aggregates without GROUP BY always answer one row.
@@ -133,13 +142,13 @@ function lastMonths(count: number, now = new Date()): string[] {
 
 /** Validations per UTC day (as flushed by the processes' counters), the last days including empty ones. */
 async function validationsPerDay(db: Database): Promise<AdminDashboard["validations"]["perDay"]> {
-  const rows = await rowsOf<SeriesRow>(db, sql`
+  const { rows } = await preparedSql(db, "dashboard_validations", {}, () => sql`
     with days as (
-      select (now() at time zone 'UTC')::date - back as day from generate_series(0, ${VALIDATION_DAYS_SHOWN - 1}::int) back
+      select (now() at time zone 'UTC')::date - back as day from generate_series(0, ${sql.raw(String(VALIDATION_DAYS_SHOWN - 1))}) back
     )
     select to_char(days.day, 'YYYY-MM-DD') as period, coalesce(v.count, 0)::bigint as count
     from days left join validation_counts v on v.day = days.day
-    order by days.day`);
+    order by days.day`).execute() as { rows: SeriesRow[] };
   return rows.map((row) => ({ day: row.period, count: Number(row.count) }));
 }
 
@@ -154,10 +163,12 @@ async function validationsPerDay(db: Database): Promise<AdminDashboard["validati
 export async function adminDashboard(db: Database): Promise<AdminDashboard> {
   const [buckets, [indexed], days] = await Promise.all([
     bucketCounts(db, ["users", "tickets", "licenses"]),
-    rowsOf<{ pending: number; live: number }>(db, sql`
+    preparedSql(db, "dashboard_pending_live", {}, () => sql`
       select (select count(*)::int from ${licenseRequests} where ${licenseRequests.status} = 'pending') as "pending",
              (select count(*)::int from ${installations}
-              where ${installations.releasedAt} is null and ${installations.lastSeenAt} > now() - make_interval(hours => ${LIVE_INSTALLATION_HOURS})) as "live"`),
+              where ${installations.releasedAt} is null and ${installations.lastSeenAt} > now() - make_interval(hours => ${sql.raw(String(LIVE_INSTALLATION_HOURS))})) as "live"`)
+      .execute()
+      .then((result) => result.rows as { pending: number; live: number }[]),
     validationsPerDay(db),
   ]);
   const countsOf =
