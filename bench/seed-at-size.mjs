@@ -181,6 +181,14 @@ async function seed(client, n, passwordHash, log) {
     "licence features",
     `insert into license_features (license_id, feature_id) select l.id, pf.feature_id from licenses l join plan_features pf on pf.plan_id = l.plan_id`,
   );
+  // The reminders of licences already inside a reminder window count as sent, as on a portal that has
+  // been running: otherwise the first server to start sends about 1,100 of them while it is measured.
+  await step(
+    "expiry reminders already sent",
+    `insert into license_expiry_notices (license_id, days_before)
+     select l.id, d.days from licenses l cross join (values (30), (7), (1)) as d(days)
+     where l.status <> 'deactivated' and l.expires_at > now() and l.expires_at <= now() + make_interval(days => d.days)`,
+  );
   // One installation per active licence, seen within the last three days (about a third in the last 24 h).
   await step(
     "installations",
