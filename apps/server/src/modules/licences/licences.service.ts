@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { InstallationList, License, licenseListQuerySchema, Page } from "@portal/contract";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
@@ -72,23 +72,27 @@ export async function listLicenses(db: Database, user: UserRow, query: LicenseQu
             return from.where(listWhere(counted)).prepare(name);
           }).execute(values)
         : tableTotal(db, "licenses"),
-    (slice) =>
-      preparedStatement(db, "licenses_page", { ...shape, sort: query.sort, direction: sliceDirection(slice, query.order) }, (page, name) => {
-        // The page's ids first (index-only), then its rows: sorted by plan name, the planner sorts a
-        // plan's worth of licences, and joining owners and projects to all of them before the sort
-        // cost 60 ms at size; sorting the ids alone costs 7.
-        const byPlanName = page.sort === "planName";
-        const ids = byPlanName || page.q ? db.select({ id: licenses.id }).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId)) : db.select({ id: licenses.id }).from(licenses);
-        const pageIds = ids
+    async (slice) => {
+      // The page's ids first (index-only), then its rows: sorted by plan name, the planner sorts a
+      // plan's worth of licences, and joining owners and projects to all of them before the sort
+      // cost 60 ms at size; sorting the ids alone costs 7. Two statements, because the ids' one
+      // has LIMIT and OFFSET as parameters and is planned on each call (cheaply: one table, or two),
+      // while the rows' one keeps its plan: planned together they took 0.6 ms a call.
+      const ids = await preparedStatement(db, "licenses_page", { ...shape, sort: query.sort, direction: sliceDirection(slice, query.order) }, (page, name) =>
+        (page.sort === "planName" || page.q ? db.select({ id: licenses.id }).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId)) : db.select({ id: licenses.id }).from(licenses))
           .where(listWhere(page))
           .orderBy(...pageOrder(page.direction, sortColumns[page.sort], licenses.id))
           .limit(sql.placeholder("limit"))
-          .offset(sql.placeholder("offset"));
-        return licenseSelect(db)
-          .where(inArray(licenses.id, pageIds))
-          .orderBy(...pageOrder(page.direction, sortColumns[page.sort], licenses.id))
-          .prepare(name);
-      }).execute({ ...values, limit: slice.limit, offset: slice.offset }),
+          .offset(sql.placeholder("offset"))
+          .prepare(name),
+      ).execute({ ...values, limit: slice.limit, offset: slice.offset });
+      if (ids.length === 0) return [];
+      const rows = await preparedStatement(db, "licenses_by_id", {}, (_shape, name) =>
+        licenseSelect(db).where(sql`${licenses.id} = any(${sql.placeholder("ids")}::uuid[])`).prepare(name),
+      ).execute({ ids: ids.map((row) => row.id) });
+      const position = new Map(ids.map((row, index) => [row.id, index]));
+      return rows.sort((a, b) => position.get(a.license.id)! - position.get(b.license.id)!);
+    },
     async (rows) => rows.map(presentLicense),
   );
 }

@@ -222,6 +222,40 @@ describe("online validation", () => {
 });
 
 describe("licences", () => {
+  it("pages every sort both ways as one list would, each item as GET answers it, for the customer and for an admin", async () => {
+    const first = await issued({ quantity: 3 });
+    const second = await issueLicences(t, { quantity: 2, customer: first.customer });
+    await validate({ key: first.licenses[0]!.key, fingerprint: "paging-machine" });
+    expect((await call(t.app, { method: "POST", url: `/api/v1/licenses/${second.licenses[0]!.id}/deactivate`, token: first.admin })).statusCode).toBe(200);
+    const listOf = async (token: string, query: string) => json<{ data: Page<License> }>(await call(t.app, { method: "GET", url: `/api/v1/licenses?${query}`, token })).data;
+    const viewers = [
+      { token: first.customer.token, filter: "" },
+      { token: first.admin, filter: `&ownerId=${first.customer.user.id}` },
+    ];
+    for (const { token, filter } of viewers) {
+      for (const sort of ["issuedAt", "expiresAt", "status", "planName"]) {
+        for (const order of ["asc", "desc"]) {
+          const whole = await listOf(token, `pageSize=100&sort=${sort}&order=${order}${filter}`);
+          expect(whole.total).toBe(5);
+          // Pages 2 and 3 of 2 lie past the middle: read from the other end and turned round.
+          const pages = await Promise.all([1, 2, 3].map((page) => listOf(token, `page=${page}&pageSize=2&sort=${sort}&order=${order}${filter}`)));
+          expect(pages.map((page) => page.items.length)).toEqual([2, 2, 1]);
+          expect(pages.flatMap((page) => page.items)).toEqual(whole.items);
+          if (sort.endsWith("At")) {
+            const keys = whole.items.map((item) => item[sort as "issuedAt" | "expiresAt"]);
+            expect(keys).toEqual([...keys].sort((a, b) => (order === "asc" ? a.localeCompare(b) : b.localeCompare(a))));
+          }
+        }
+      }
+      const page = await listOf(token, `pageSize=100${filter}`);
+      for (const item of page.items) {
+        expect(item).toEqual(json<{ data: License }>(await call(t.app, { method: "GET", url: `/api/v1/licenses/${item.id}`, token })).data);
+      }
+      expect(page.items.find((item) => item.id === first.licenses[0]!.id)).toMatchObject({ activations: 1, features: [{ id: first.feature.id }] });
+      expect(page.items.find((item) => item.id === second.licenses[0]!.id)).toMatchObject({ status: "deactivated", features: [{ id: second.feature.id }] });
+    }
+  });
+
   it("sends the licence file as stored: never compressed, whole, whatever the client accepts", async () => {
     const { customer, licenses: [license] } = await issued();
     const url = `/api/v1/licenses/${license!.id}/file`;
