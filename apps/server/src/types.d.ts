@@ -42,5 +42,7 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Who may call the route; every route under /api/v1 is "user" unless it says otherwise. */
     access?: Access;
+    /** false: no CSP, framing or cross-origin headers (the web build's hashed scripts and styles). */
+    securityHeaders?: false;
   }
 }

@@ -19,7 +19,7 @@ export const webPlugin = fp<{ webDistDir: string | undefined }>(
       // headers do not apply to it, and with ~40 files per page they cost ~25 KB of headers on the
       // login page. Those files keep nosniff and same-origin CORP (set below).
       app.addHook("onRoute", (route) => {
-        if (HASHED_SCRIPT_OR_STYLE.test(route.url)) route.config = { ...route.config, helmet: { skipRoute: true } } as typeof route.config;
+        if (HASHED_SCRIPT_OR_STYLE.test(route.url)) route.config = { ...route.config, securityHeaders: false };
       });
       await app.register(fastifyStatic, {
         root,
