@@ -3,7 +3,8 @@ import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import formBody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { responseSerializerCompiler } from "./lib/response-serializer.js";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { authPlugin } from "./plugins/auth.js";
@@ -80,7 +81,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   // The API speaks JSON, forms and multipart only; anything else is a 415, not a string body.
   app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(refusingUnstorableText(validatorCompiler));
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checked: process.env.PORTAL_CHECK_SERIALIZER === "1" }));
   app.decorate("db", database.db);
   app.decorate("dbKind", database.kind);
   app.decorate("preparedQuery", database.preparedQuery);

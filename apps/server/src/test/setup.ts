@@ -1,5 +1,8 @@
 import { afterAll } from "vitest";
 
+// Every answer is written by fast-json-stringify and by the zod serializer, and they must agree (lib/response-serializer.ts).
+process.env.PORTAL_CHECK_SERIALIZER = "1";
+
 // pg 8 only warns (once per process) when a client is handed a second query while one runs, e.g. a
 // Promise.all over one transaction's queries; pg 9 refuses it. Here the warning fails the test file.
 const pgDeprecations: string[] = [];
