@@ -42,7 +42,11 @@ test("settings chosen on one device are applied at login on another", async ({ b
   await page.getByTestId("settings-theme").getByText("Dark", { exact: true }).click();
   await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
   await page.getByTestId("settings-density").getByText("Compact", { exact: true }).click();
-  await page.getByRole("switch", { name: "Start with the sidebar collapsed" }).check();
+  // The switch shows the cached settings, which a save changes after cancelling the settings query
+  // (an await): its state follows the click a moment later, which check() refuses, so click and wait.
+  const collapsed = page.getByRole("switch", { name: "Start with the sidebar collapsed" });
+  await collapsed.click();
+  await expect(collapsed).toBeChecked();
   await expect(page.getByTestId("sidebar")).toHaveAttribute("data-minimized", "true");
   await page.getByRole("combobox", { name: "Time zone" }).fill("Tokyo");
   await page.getByRole("option", { name: /Asia\/Tokyo/ }).click();
