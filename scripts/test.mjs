@@ -61,7 +61,12 @@ if (!run("build", "npm", ["run", "build"])) {
   process.exit(1);
 }
 
-const databases = process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite (set TEST_DATABASE_URL for PostgreSQL too)";
+const only = process.env.PORTAL_SERVER_DATABASES;
+const databases = only
+  ? only.replace("pglite", "PGlite").replace("postgres", "PostgreSQL").replace(",", " and ")
+  : process.env.TEST_DATABASE_URL
+    ? "PGlite and PostgreSQL"
+    : "PGlite (set TEST_DATABASE_URL for PostgreSQL too)";
 suite(`server integration tests on ${databases}`, "@portal/server", "vitest");
 suite("licence verifier tests", "@portal/license-verifier", "vitest");
 // PORTAL_WEB_UNITS=0: CI's Node.js 24 pass. The web units test browser code in jsdom; that pass

@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
 
-// Every integration test runs on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
-const databases = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+// Every integration test runs on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set;
+// PORTAL_SERVER_DATABASES=postgres (or pglite) runs one of them (CI tests each in one of its passes).
+const databases = (process.env.PORTAL_SERVER_DATABASES?.split(",") ?? ["pglite", "postgres"]).filter(
+  (database) => database === "pglite" || (database === "postgres" && process.env.TEST_DATABASE_URL),
+);
 
 export default defineConfig({
   // Workspace packages are tested from their TypeScript source, never from a stale build.
