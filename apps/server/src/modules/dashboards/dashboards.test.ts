@@ -1,3 +1,4 @@
+import { rm } from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AdminDashboard, CustomerDashboard, Ticket } from "@portal/contract";
@@ -319,6 +320,7 @@ describe("validations per day", () => {
     } finally {
       if (!closed) await own.app.close();
       await own.database.close();
+      await rm(own.dataDir, { recursive: true, force: true });
     }
   });
 });
