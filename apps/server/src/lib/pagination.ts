@@ -162,3 +162,42 @@ export async function toPageOf<Row, Item>(
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
+
+interface ListStatement<Row> {
+  execute(placeholderValues?: Record<string, unknown>): Promise<Row[]>;
+}
+
+/** A list's shape (which filters, the viewer's role: what its SQL depends on) and its sorted page's. */
+export type PageShape<Shape, Sort extends string> = Shape & { sort: Sort; direction: "asc" | "desc" };
+
+/**
+ * A sorted, filtered page of a long list through prepared statements (db/prepared.ts), as `readPage`
+ * reads it: the table's total from `row_counts` when nothing filters, else the count of this shape;
+ * then the page of this shape in the slice's direction, its LIMIT and OFFSET placeholders `limit` and
+ * `offset`. `values` fills the filters' placeholders; `kind` names the statements.
+ */
+export function readPreparedPage<Shape extends Record<string, string | boolean>, Sort extends string, Row, Item>(
+  db: Database,
+  request: PageRequest & { sort: Sort; order: "asc" | "desc" },
+  list: {
+    kind: CountedTable;
+    shape: Shape;
+    values: Record<string, unknown>;
+    count: (shape: Shape, name: string) => ListStatement<{ total: number }>;
+    page: (shape: PageShape<Shape, Sort>, name: string) => ListStatement<Row>;
+    present: (rows: Row[]) => Promise<Item[]>;
+  },
+): Promise<Page<Item>> {
+  const { kind, shape, values } = list;
+  return readPage(
+    request,
+    () => (Object.values(shape).some(Boolean) ? preparedStatement(db, `${kind}_count`, shape, list.count).execute(values) : tableTotal(db, kind)),
+    (slice) =>
+      preparedStatement(db, `${kind}_page`, { ...shape, sort: request.sort, direction: sliceDirection(slice, request.order) }, list.page).execute({
+        ...values,
+        limit: slice.limit,
+        offset: slice.offset,
+      }),
+    list.present,
+  );
+}

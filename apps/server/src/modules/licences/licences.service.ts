@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { installations, licenses, licenseTokens, plans, type InstallationRow, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import { containsPattern, countRows, pageOrder, readPage, sliceDirection, tableTotal } from "../../lib/pagination.js";
+import { containsPattern, countRows, pageOrder, readPreparedPage } from "../../lib/pagination.js";
 import { preparedStatement } from "../../db/prepared.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { buildLicenseFile, type Signer } from "../../lib/signing.js";
@@ -61,40 +61,36 @@ export async function listLicenses(db: Database, user: UserRow, query: LicenseQu
     keyPattern: query.q && containsPattern(query.q.toUpperCase().replace(/[\s-]/g, "")),
     namePattern: query.q && containsPattern(query.q),
   };
-  const filtered = Object.values(shape).some(Boolean);
-  return readPage(
-    query,
-    () =>
-      filtered
-        ? preparedStatement(db, "licenses_count", shape, (counted, name) => {
-            // The plan's name is needed to count only when the search text may match it.
-            const from = counted.q ? db.select(countRows()).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId)) : db.select(countRows()).from(licenses);
-            return from.where(listWhere(counted)).prepare(name);
-          }).execute(values)
-        : tableTotal(db, "licenses"),
-    async (slice) => {
-      // The page's ids first (index-only), then its rows: sorted by plan name, the planner sorts a
-      // plan's worth of licences, and joining owners and projects to all of them before the sort
-      // cost 60 ms at size; sorting the ids alone costs 7. Two statements, because the ids' one
-      // has LIMIT and OFFSET as parameters and is planned on each call (cheaply: one table, or two),
-      // while the rows' one keeps its plan: planned together they took 0.6 ms a call.
-      const ids = await preparedStatement(db, "licenses_page", { ...shape, sort: query.sort, direction: sliceDirection(slice, query.order) }, (page, name) =>
-        (page.sort === "planName" || page.q ? db.select({ id: licenses.id }).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId)) : db.select({ id: licenses.id }).from(licenses))
-          .where(listWhere(page))
-          .orderBy(...pageOrder(page.direction, sortColumns[page.sort], licenses.id))
-          .limit(sql.placeholder("limit"))
-          .offset(sql.placeholder("offset"))
-          .prepare(name),
-      ).execute({ ...values, limit: slice.limit, offset: slice.offset });
+  // The page's ids first (index-only), then its rows: sorted by plan name, the planner sorts a plan's
+  // worth of licences, and joining owners and projects to all of them before the sort cost 60 ms at
+  // size; sorting the ids alone costs 7. Two statements, because the ids' one has LIMIT and OFFSET
+  // as parameters and is planned on each call (cheaply: one table, or two), while the rows' one
+  // keeps its plan: planned together they took 0.6 ms a call.
+  return readPreparedPage(db, query, {
+    kind: "licenses",
+    shape,
+    values,
+    count: (counted, name) => {
+      // The plan's name is needed to count only when the search text may match it.
+      const from = counted.q ? db.select(countRows()).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId)) : db.select(countRows()).from(licenses);
+      return from.where(listWhere(counted)).prepare(name);
+    },
+    page: (page, name) =>
+      (page.sort === "planName" || page.q ? db.select({ id: licenses.id }).from(licenses).innerJoin(plans, eq(plans.id, licenses.planId)) : db.select({ id: licenses.id }).from(licenses))
+        .where(listWhere(page))
+        .orderBy(...pageOrder(page.direction, sortColumns[page.sort], licenses.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(name),
+    present: async (ids) => {
       if (ids.length === 0) return [];
       const rows = await preparedStatement(db, "licenses_by_id", {}, (_shape, name) =>
         licenseSelect(db).where(sql`${licenses.id} = any(${sql.placeholder("ids")}::uuid[])`).prepare(name),
       ).execute({ ids: ids.map((row) => row.id) });
       const position = new Map(ids.map((row, index) => [row.id, index]));
-      return rows.sort((a, b) => position.get(a.license.id)! - position.get(b.license.id)!);
+      return rows.sort((a, b) => position.get(a.license.id)! - position.get(b.license.id)!).map(presentLicense);
     },
-    async (rows) => rows.map(presentLicense),
-  );
+  });
 }
 
 export async function findVisibleLicense(executor: Executor, user: UserRow, id: string): Promise<LicenseRecord> {

@@ -20,8 +20,7 @@ import type { Database, Executor } from "../../db/client.js";
 import { ticketAttachments, ticketMessages, ticketReads, tickets, users, type TicketRow, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { FileStore } from "../../lib/file-store.js";
-import { containsPattern, countRows, pageOrder, readPage, sliceDirection, tableTotal } from "../../lib/pagination.js";
-import { preparedStatement } from "../../db/prepared.js";
+import { containsPattern, countRows, pageOrder, readPreparedPage } from "../../lib/pagination.js";
 import { storeStaged, withStoredFiles } from "../../lib/stored-files.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { truncateText } from "../../lib/storable-text.js";
@@ -185,27 +184,24 @@ export function listTickets(db: Database, viewer: Viewer, query: TicketQuery): P
     pattern: query.q && containsPattern(query.q),
     number: number && Number(number[1]),
   };
-  return readPage(
-    query,
-    () =>
-      Object.values(shape).some(Boolean)
-        ? preparedStatement(db, "tickets_count", shape, (counted, name) => {
-            // The customer's name and e-mail are needed to count only when the search text may match them.
-            const from = counted.q ? db.select(countRows()).from(tickets).innerJoin(users, eq(users.id, tickets.userId)) : db.select(countRows()).from(tickets);
-            return from.where(listWhere(counted)).prepare(name);
-          }).execute(values)
-        : tableTotal(db, "tickets"),
-    (slice) =>
-      preparedStatement(db, "tickets_page", { ...shape, sort: query.sort, direction: sliceDirection(slice, query.order) }, (page, name) =>
-        summaryQuery(db, { isAdmin: !page.customer })
-          .where(listWhere(page))
-          .orderBy(...pageOrder(page.direction, sortColumns[page.sort], tickets.id))
-          .limit(sql.placeholder("limit"))
-          .offset(sql.placeholder("offset"))
-          .prepare(name),
-      ).execute({ ...values, limit: slice.limit, offset: slice.offset }),
-    async (rows) => rows.map(presentSummary),
-  );
+  return readPreparedPage(db, query, {
+    kind: "tickets",
+    shape,
+    values,
+    count: (counted, name) => {
+      // The customer's name and e-mail are needed to count only when the search text may match them.
+      const from = counted.q ? db.select(countRows()).from(tickets).innerJoin(users, eq(users.id, tickets.userId)) : db.select(countRows()).from(tickets);
+      return from.where(listWhere(counted)).prepare(name);
+    },
+    page: (page, name) =>
+      summaryQuery(db, { isAdmin: !page.customer })
+        .where(listWhere(page))
+        .orderBy(...pageOrder(page.direction, sortColumns[page.sort], tickets.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(name),
+    present: async (rows) => rows.map(presentSummary),
+  });
 }
 
 async function findSummary(executor: Executor, viewer: Viewer, id: string): Promise<TicketSummary> {

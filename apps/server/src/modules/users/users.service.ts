@@ -7,8 +7,7 @@ import { AppError } from "../../lib/app-error.js";
 import { queueMail, type Mailing } from "../jobs/mail.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
-import { containsPattern, countRows, pageOrder, readPage, sliceDirection, tableTotal } from "../../lib/pagination.js";
-import { preparedStatement } from "../../db/prepared.js";
+import { containsPattern, countRows, pageOrder, readPreparedPage } from "../../lib/pagination.js";
 import { accountApprovedMail } from "../auth/auth.mails.js";
 import { revokeAllSessions } from "../auth/account.service.js";
 import { presentUser } from "./users.presenter.js";
@@ -44,25 +43,22 @@ function listWhere(shape: ListShape): SQL | undefined {
 export async function listUsers(db: Database, query: ParsedUserQuery): Promise<Page<User>> {
   const shape: ListShape = { status: Boolean(query.status), isAdmin: query.isAdmin !== undefined, q: Boolean(query.q) };
   const values = { status: query.status, isAdmin: query.isAdmin, pattern: query.q && containsPattern(query.q) };
-  return readPage(
-    query,
-    () =>
-      Object.values(shape).some(Boolean)
-        ? preparedStatement(db, "users_count", shape, (counted, name) => db.select(countRows()).from(users).where(listWhere(counted)).prepare(name)).execute(values)
-        : tableTotal(db, "users"),
-    (slice) =>
-      preparedStatement(db, "users_page", { ...shape, sort: query.sort, direction: sliceDirection(slice, query.order) }, (page, name) =>
-        db
-          .select()
-          .from(users)
-          .where(listWhere(page))
-          .orderBy(...pageOrder(page.direction, sortColumns[page.sort], users.id))
-          .limit(sql.placeholder("limit"))
-          .offset(sql.placeholder("offset"))
-          .prepare(name),
-      ).execute({ ...values, limit: slice.limit, offset: slice.offset }),
-    async (rows) => rows.map(presentUser),
-  );
+  return readPreparedPage(db, query, {
+    kind: "users",
+    shape,
+    values,
+    count: (counted, name) => db.select(countRows()).from(users).where(listWhere(counted)).prepare(name),
+    page: (page, name) =>
+      db
+        .select()
+        .from(users)
+        .where(listWhere(page))
+        .orderBy(...pageOrder(page.direction, sortColumns[page.sort], users.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(name),
+    present: async (rows) => rows.map(presentUser),
+  });
 }
 
 export async function getUser(db: Database, id: string): Promise<User> {
