@@ -152,7 +152,6 @@ async function validationsPerDay(db: Database): Promise<AdminDashboard["validati
   return rows.map((row) => ({ day: row.period, count: Number(row.count) }));
 }
 
-/** A table's count by status (or in all, "total") from its `row_counts` buckets; 0 for a status without rows. */
 /**
  * Portal-wide figures. Users, tickets and licences by status and licences per month are read from
  * the trigger-kept `row_counts` (counting 100,000 licences and 50,000 tickets by status on every
@@ -171,6 +170,7 @@ export async function adminDashboard(db: Database): Promise<AdminDashboard> {
       .then((result) => result.rows as { pending: number; live: number }[]),
     validationsPerDay(db),
   ]);
+  // A table's count by status (or in all, "total") from its buckets; 0 for a status without rows.
   const countsOf =
     <Status extends string>(table: "users" | "tickets" | "licenses") =>
     (status: Status | "total") =>
