@@ -158,6 +158,12 @@ export async function toPageOf<Row, Item>(
   return { items: await present(found), total: counted?.total ?? 0, page: request.page, pageSize: request.pageSize };
 }
 
+/** Rows read by id (`id = any($1)`, in no order) put back in the order of the page's ids. */
+export function inOrderOf<Row>(ids: { id: string }[], rows: Row[], idOf: (row: Row) => string): Row[] {
+  const position = new Map(ids.map((row, index) => [row.id, index]));
+  return rows.sort((a, b) => position.get(idOf(a))! - position.get(idOf(b))!);
+}
+
 /** A user's search text as an ILIKE pattern that matches it literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;

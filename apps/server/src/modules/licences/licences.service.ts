@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { installations, licenses, licenseTokens, plans, type InstallationRow, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import { containsPattern, countRows, pageOrder, readPreparedPage } from "../../lib/pagination.js";
+import { containsPattern, countRows, inOrderOf, pageOrder, readPreparedPage } from "../../lib/pagination.js";
 import { preparedStatement } from "../../db/prepared.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { buildLicenseFile, type Signer } from "../../lib/signing.js";
@@ -87,8 +87,7 @@ export async function listLicenses(db: Database, user: UserRow, query: LicenseQu
       const rows = await preparedStatement(db, "licenses_by_id", {}, (_shape, name) =>
         licenseSelect(db).where(sql`${licenses.id} = any(${sql.placeholder("ids")}::uuid[])`).prepare(name),
       ).execute({ ids: ids.map((row) => row.id) });
-      const position = new Map(ids.map((row, index) => [row.id, index]));
-      return rows.sort((a, b) => position.get(a.license.id)! - position.get(b.license.id)!).map(presentLicense);
+      return inOrderOf(ids, rows, (row) => row.license.id).map(presentLicense);
     },
   });
 }

@@ -268,6 +268,20 @@ describe("numbers, lists and statistics", () => {
     expect(page1.total).toBe(5);
     expect(page1.items.map((item) => item.subject)).toEqual(["Alpha invoice", "Bravo crash"]);
     expect(page3.items.map((item) => item.subject)).toEqual(["Echo crash"]);
+    // Every sort both ways, in pages of two (pages 2 and 3 lie past the middle: read from the other
+    // end and turned round), as the whole list has it.
+    for (const sort of ["number", "subject", "status", "priority", "createdAt", "updatedAt"]) {
+      for (const order of ["asc", "desc"]) {
+        const whole = await list(`sort=${sort}&order=${order}&pageSize=100`);
+        expect(whole.items).toHaveLength(5);
+        const pages = await Promise.all([1, 2, 3].map((page) => list(`sort=${sort}&order=${order}&pageSize=2&page=${page}`)));
+        expect(pages.flatMap((page) => page.items)).toEqual(whole.items);
+      }
+    }
+    // An internal note counts for administrators only, in the list as in the thread.
+    expect((await reply(admin, made[3]!.id, "Refund approved by finance.", true)).statusCode).toBe(201);
+    const counted = async (token: string) => (await list(`q=Delta&pageSize=100`, token)).items[0]!.messageCount;
+    expect([await counted(customer.token), await counted(admin)]).toEqual([1, 2]);
     // Administrators see everyone's and can search by customer.
     const byEmail = await list(`q=${encodeURIComponent(customer.email)}&pageSize=100`, admin);
     expect(byEmail.total).toBe(5);
