@@ -373,12 +373,15 @@ export function DataTableSearch<TSort extends string, TFilter extends string>({
   const fromUrl = table.filters[filter] ?? "";
   const [value, setValue] = useState(fromUrl);
   const [lastUrlValue, setLastUrlValue] = useState(fromUrl);
-  // The URL changed from elsewhere (back button, a link): show its value.
+  const write = useDebouncedCallback((next: string) => table.setFilter(filter, next), 300);
+  // The URL changed from elsewhere (back button, a link): show its value. A write still waiting for
+  // the pause is dropped, or it would put the text typed before the change back into the new URL.
+  // (Our own write has left nothing waiting when its value reaches the URL.)
   if (fromUrl !== lastUrlValue) {
+    write.cancel();
     setLastUrlValue(fromUrl);
     setValue(fromUrl);
   }
-  const write = useDebouncedCallback((next: string) => table.setFilter(filter, next), 300);
   return (
     <TextInput
       type="search"

@@ -189,6 +189,26 @@ describe("<DataTable>", () => {
     }
   });
 
+  it("drops the search text still waiting for its pause when the URL changes from elsewhere", () => {
+    vi.useFakeTimers();
+    try {
+      const router = renderAt("/?q=ada", { data: rows(3), total: 3 });
+      const input = () => document.querySelector<HTMLInputElement>('input[aria-label="Search"]')!;
+      change(input(), "ada lov");
+      // Back to a link's list within the pause: its search, not the half-typed one.
+      act(() => void router.navigate("/?q=grace"));
+      act(() => vi.advanceTimersByTime(350));
+      expect(search()).toBe("?q=grace");
+      expect(input().value).toBe("grace");
+      // Typing afterwards writes as before.
+      change(input(), "grace h");
+      act(() => vi.advanceTimersByTime(350));
+      expect(search()).toBe("?q=grace+h");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("shows skeleton rows while the first page loads", () => {
     renderAt("/", { isLoading: true });
     expect(document.querySelectorAll('[data-testid="data-table-skeleton"]').length).toBeGreaterThan(0);
