@@ -31,7 +31,7 @@ import {
   changeStatus,
   createTicket,
   findAttachment,
-  getTicket,
+  readTicket,
   listTickets,
   markTicketRead,
   patchTicket,
@@ -158,7 +158,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { ...ticketAnswer, ...refusals("ticket/not_found") },
       },
     },
-    async (request) => ({ status: "success" as const, data: await getTicket(app.db, currentUser(request.user), request.params.id) }),
+    async (request) => ({ status: "success" as const, data: await readTicket(app.db, currentUser(request.user), request.params.id) }),
   );
 
   app.patch(

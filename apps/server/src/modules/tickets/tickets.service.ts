@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type {
   MessageAuthorRole,
@@ -206,14 +206,19 @@ export function listTickets(db: Database, viewer: Viewer, query: TicketQuery): P
         .prepare(name),
     present: async (ids) => {
       if (ids.length === 0) return [];
-      const rows = await preparedStatement(db, "tickets_by_id", { customer: shape.customer }, (byId, name) =>
-        summaryQuery(db, { isAdmin: !byId.customer })
-          .where(sql`${tickets.id} = any(${sql.placeholder("ids")}::uuid[])`)
-          .prepare(name),
-      ).execute({ ids: ids.map((row) => row.id) });
+      const rows = await summariesById(db, viewer, ids.map((row) => row.id));
       return inOrderOf(ids, rows, (row) => row.ticket.id).map(presentSummary);
     },
   });
+}
+
+/** Tickets' summaries by id, in no order and whoever owns them (the caller has checked that), through one kept plan. */
+function summariesById(db: Database, viewer: Pick<Viewer, "isAdmin">, ids: string[]): Promise<SummaryRow[]> {
+  return preparedStatement(db, "tickets_by_id", { customer: !viewer.isAdmin }, (shape, name) =>
+    summaryQuery(db, { isAdmin: !shape.customer })
+      .where(sql`${tickets.id} = any(${sql.placeholder("ids")}::uuid[])`)
+      .prepare(name),
+  ).execute({ ids });
 }
 
 async function findSummary(executor: Executor, viewer: Viewer, id: string): Promise<TicketSummary> {
@@ -224,37 +229,64 @@ async function findSummary(executor: Executor, viewer: Viewer, id: string): Prom
   return presentSummary(row);
 }
 
-async function threadOf(executor: Executor, viewer: Viewer, ticketId: string): Promise<TicketMessage[]> {
-  const messages = await executor
-    .select({ message: ticketMessages, firstname: users.firstname, lastname: users.lastname })
+/** A message's attachments, in their order, as a JSON column of the message's row. */
+const attachmentsOfMessage = sql<TicketMessage["attachments"]>`coalesce((
+  select json_agg(json_build_object('id', a.id, 'name', a.name, 'size', a.size, 'contentType', a.content_type) order by a.position)
+  from ${ticketAttachments} a where a.message_id = ${ticketMessages.id}), '[]'::json)`;
+
+function threadQuery(executor: Executor) {
+  return executor
+    .select({ message: ticketMessages, firstname: users.firstname, lastname: users.lastname, attachments: attachmentsOfMessage })
     .from(ticketMessages)
-    .leftJoin(users, eq(users.id, ticketMessages.authorId))
-    .where(and(eq(ticketMessages.ticketId, ticketId), messagesVisibleTo(viewer)))
-    .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
-  const files = messages.length
-    ? await executor
-        .select()
-        .from(ticketAttachments)
-        .where(inArray(ticketAttachments.messageId, messages.map((row) => row.message.id)))
-        .orderBy(asc(ticketAttachments.position))
-    : [];
-  return messages.map(({ message, firstname, lastname }) => ({
+    .leftJoin(users, eq(users.id, ticketMessages.authorId));
+}
+
+type ThreadRow = Awaited<ReturnType<ReturnType<typeof threadQuery>["execute"]>>[number];
+
+function presentMessage({ message, firstname, lastname, attachments }: ThreadRow): TicketMessage {
+  return {
     id: message.id,
     authorId: message.authorId,
     authorName: authorNameOf(message.authorRole, firstname, lastname),
     authorRole: message.authorRole,
     body: message.body,
     internal: message.internal,
-    attachments: files
-      .filter((file) => file.messageId === message.id)
-      .map((file) => ({ id: file.id, name: file.name, size: file.size, contentType: file.contentType })),
+    attachments,
     createdAt: iso(message.createdAt),
-  }));
+  };
 }
 
+const threadOrder = [asc(ticketMessages.createdAt), asc(ticketMessages.id)];
+
+async function threadOf(executor: Executor, viewer: Viewer, ticketId: string): Promise<TicketMessage[]> {
+  const rows = await threadQuery(executor)
+    .where(and(eq(ticketMessages.ticketId, ticketId), messagesVisibleTo(viewer)))
+    .orderBy(...threadOrder);
+  return rows.map(presentMessage);
+}
+
+/** A ticket and its thread inside a transaction (after a change). */
 export async function getTicket(executor: Executor, viewer: Viewer, id: string): Promise<Ticket> {
   const summary = await findSummary(executor, viewer, id);
   return { ...summary, messages: await threadOf(executor, viewer, id) };
+}
+
+/**
+ * `GET /tickets/:id`: the summary and the thread side by side, each through a kept plan. A customer's
+ * view stops at their own tickets: another's answers 404 whatever was read.
+ */
+export async function readTicket(db: Database, viewer: Viewer, id: string): Promise<Ticket> {
+  const [[summary], messages] = await Promise.all([
+    summariesById(db, viewer, [id]),
+    preparedStatement(db, "ticket_thread", { customer: !viewer.isAdmin }, (shape, name) =>
+      threadQuery(db)
+        .where(and(eq(ticketMessages.ticketId, sql.placeholder("ticketId")), shape.customer ? eq(ticketMessages.internal, false) : undefined))
+        .orderBy(...threadOrder)
+        .prepare(name),
+    ).execute({ ticketId: id }),
+  ]);
+  if (!summary || (!viewer.isAdmin && summary.ticket.userId !== viewer.id)) throw new AppError("ticket/not_found");
+  return { ...presentSummary(summary), messages: messages.map(presentMessage) };
 }
 
 /** The ticket row, locked for the change, if the viewer may see it. */

@@ -355,6 +355,10 @@ describe("attachments", () => {
     expect(pdf).toMatchObject({ contentType: "application/pdf" });
     expect(text).toMatchObject({ contentType: "text/plain" });
     expect((await storedFiles()).length).toBe(before + 3);
+    // GET reads the thread through its own kept statements: the same ticket, files in their order.
+    for (const token of [customer.token, admin]) {
+      expect(json<{ data: Ticket }>(await fetchTicket(token, ticket.id)).data).toEqual(ticket);
+    }
 
     const download = await call(t.app, { method: "GET", url: `/api/v1/tickets/${ticket.id}/attachments/${pdf!.id}`, token: admin, headers: { "accept-encoding": "br, gzip" } });
     expect(download.statusCode).toBe(200);
