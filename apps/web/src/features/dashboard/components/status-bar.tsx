@@ -1,4 +1,5 @@
 import { Box, Group, Text, VisuallyHidden } from "@mantine/core";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import classes from "./charts.module.css";
 
@@ -35,5 +36,36 @@ export function StatusBar({ parts, summary, format, testId }: { parts: readonly 
         ))}
       </Group>
     </Box>
+  );
+}
+
+type LicenceStatus = "active" | "notActivated" | "deactivated";
+
+const licenceStatuses: readonly { key: LicenceStatus; color: string }[] = [
+  { key: "active", color: "green" },
+  { key: "notActivated", color: "gray" },
+  { key: "deactivated", color: "red" },
+];
+
+/** Licences by status, on both dashboards: the same bar, each with its own words and its own list to link to. */
+export function LicencesByStatus({
+  licenses,
+  labels,
+  links,
+  format,
+}: {
+  licenses: Record<LicenceStatus, number>;
+  labels: Record<LicenceStatus, string>;
+  links: Record<LicenceStatus, string>;
+  format: (value: number) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <StatusBar
+      testId="licenses-by-status"
+      format={format}
+      summary={t("dashboards.licensesSummary", { active: format(licenses.active), notActivated: format(licenses.notActivated), deactivated: format(licenses.deactivated) })}
+      parts={licenceStatuses.map(({ key, color }) => ({ key, label: labels[key], value: licenses[key], color, to: links[key] }))}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { useAdminDashboard } from "../api/dashboard";
 import { BarChart, CHART_HEIGHT, summarizeSeries, type ChartPoint } from "../components/bar-chart";
 import { DashboardError } from "../components/dashboard-error";
 import { FigureTile } from "../components/figure-tile";
-import { StatusBar } from "../components/status-bar";
+import { LicencesByStatus, StatusBar } from "../components/status-bar";
 import { adminFigureLinks as links, type AdminFigure } from "../lib/figure-links";
 import { dayLabel, monthLabel, numberFormatter } from "../lib/format";
 import classes from "../components/dashboard.module.css";
@@ -131,15 +131,11 @@ export function AdminDashboardPage() {
             </Panel>
             <Panel id="licenses-title" title={t("dashboards.admin.licenses")}>
               {data ? (
-                <StatusBar
-                  testId="licenses-by-status"
+                <LicencesByStatus
+                  licenses={data.licenses}
                   format={format}
-                  summary={t("dashboards.licensesSummary", { active: format(data.licenses.active), notActivated: format(data.licenses.notActivated), deactivated: format(data.licenses.deactivated) })}
-                  parts={[
-                    { key: "active", label: t("dashboards.admin.licenseStatus.active"), value: data.licenses.active, color: "green", to: links.activeLicenses },
-                    { key: "notActivated", label: t("dashboards.admin.licenseStatus.notActivated"), value: data.licenses.notActivated, color: "gray", to: links.notActivatedLicenses },
-                    { key: "deactivated", label: t("dashboards.admin.licenseStatus.deactivated"), value: data.licenses.deactivated, color: "red", to: links.deactivatedLicenses },
-                  ]}
+                  labels={{ active: t("dashboards.admin.licenseStatus.active"), notActivated: t("dashboards.admin.licenseStatus.notActivated"), deactivated: t("dashboards.admin.licenseStatus.deactivated") }}
+                  links={{ active: links.activeLicenses, notActivated: links.notActivatedLicenses, deactivated: links.deactivatedLicenses }}
                 />
               ) : (
                 <StatusSkeleton />

@@ -26,7 +26,7 @@ import { useCustomerDashboard } from "../api/dashboard";
 import { DashboardError } from "../components/dashboard-error";
 import { FigureTile } from "../components/figure-tile";
 import { RecentActivity } from "../components/recent-activity";
-import { StatusBar } from "../components/status-bar";
+import { LicencesByStatus } from "../components/status-bar";
 import { customerFigureLinks, licenseLink } from "../lib/figure-links";
 import { numberFormatter } from "../lib/format";
 import classes from "../components/dashboard.module.css";
@@ -100,15 +100,11 @@ export function DashboardPage() {
                 {t("dashboards.licensesByStatus")}
               </Title>
               {data ? (
-                <StatusBar
-                  testId="licenses-by-status"
+                <LicencesByStatus
+                  licenses={data.licenses}
                   format={format}
-                  summary={t("dashboards.licensesSummary", { active: format(data.licenses.active), notActivated: format(data.licenses.notActivated), deactivated: format(data.licenses.deactivated) })}
-                  parts={[
-                    { key: "active", label: t("dashboards.figures.active"), value: data.licenses.active, color: "green", to: customerFigureLinks.active },
-                    { key: "notActivated", label: t("dashboards.figures.notActivated"), value: data.licenses.notActivated, color: "gray", to: customerFigureLinks.notActivated },
-                    { key: "deactivated", label: t("dashboards.figures.deactivated"), value: data.licenses.deactivated, color: "red", to: customerFigureLinks.deactivated },
-                  ]}
+                  labels={{ active: t("dashboards.figures.active"), notActivated: t("dashboards.figures.notActivated"), deactivated: t("dashboards.figures.deactivated") }}
+                  links={customerFigureLinks}
                 />
               ) : (
                 <>
