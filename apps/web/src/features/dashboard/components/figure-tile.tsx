@@ -11,10 +11,10 @@ export function FigureTile({ label, value, to, icon: TileIcon, color = "brand", 
   return (
     <Card component={Link} to={to} withBorder radius="md" padding="md" className={classes.tile} data-testid={testId}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <Text size="sm" c="dimmed" fw={500} lh={1.3}>
+        <Text size="sm" c="dimmed" fw={500} lh={1.3} className={classes.tileLabel}>
           {label}
         </Text>
-        <ThemeIcon size={28} radius="md" variant="light" color={color} aria-hidden>
+        <ThemeIcon size={28} radius="md" variant="light" color={color} aria-hidden className={classes.tileIcon}>
           <TileIcon size={16} />
         </ThemeIcon>
       </Group>
