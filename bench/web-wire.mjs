@@ -213,7 +213,13 @@ async function measureLighthouse(baseUrl) {
         console.log(`lighthouse ${route.path}: did not run (exit ${result.status}) ${result.stdout.slice(-500)} FAIL`);
         break;
       }
-      reports.push(JSON.parse(line));
+      const report = JSON.parse(line);
+      // A run Lighthouse could not score (no paint, a page error) has null scores: a failed run, said as such.
+      if (report.scores.performance === null || report.scores.accessibility === null) {
+        console.log(`lighthouse ${route.path}: run ${run + 1} gave no score (${report.runtimeError ?? "no error given"}) FAIL`);
+        break;
+      }
+      reports.push(report);
     }
     if (reports.length < lighthouseRuns) {
       failures.push(`lighthouse ${route.path}`);

@@ -8,7 +8,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 import react from "@vitejs/plugin-react";
 import { BOOT_SPLASH_MARK_PX, logoMarkSvg } from "./src/components/logo-mark";
-import { storageKeys } from "./src/lib/storage";
+import { EARLY_ME_GLOBAL, storageKeys } from "./src/lib/storage";
 
 /**
  * The contract only declares schemas and constants: nothing runs on import. Saying so lets the
@@ -135,7 +135,10 @@ function bootSplashAndScript(): Plugin {
       const code =
         `try{const d=document.documentElement,g=k=>localStorage.getItem(k),t=g(${JSON.stringify(storageKeys.theme)}),s=t==="dark"||t==="auto"&&matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";` +
         `d.setAttribute("data-mantine-color-scheme",s);d.style.colorScheme=s;` +
-        `if(g(${JSON.stringify(storageKeys.token)})){const p=location.pathname,e=(g(${JSON.stringify(storageKeys.language)})||"en")==="en";` +
+        `const k=g(${JSON.stringify(storageKeys.token)});if(k){const p=location.pathname,e=(g(${JSON.stringify(storageKeys.language)})||"en")==="en";` +
+        // The current user, asked for now: every logged-in page waits for it, and the entry would ask
+        // only once its scripts had arrived and run. lib/auth's first getMe takes the answer.
+        `window.${EARLY_ME_GLOBAL}={token:k,answer:fetch("/api/v1/auth/me",{headers:{Accept:"application/json",Authorization:"Bearer "+k},credentials:"same-origin"}).catch(()=>null)};` +
         `for(const[r,h]of[...${JSON.stringify(shell)},...(p==="/"||p==="/dashboard"?${JSON.stringify(landing)}.filter(([,h])=>e||!h.includes("/areas-")):[])])` +
         `{const l=document.createElement("link");l.rel=r;l.href=h;l.crossOrigin="";if(r==="preload")l.as="style";document.head.append(l)}}}catch{}\n`;
       const fileName = `assets/boot-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`;

@@ -42,6 +42,8 @@ try {
       tbt: audits["total-blocking-time"].displayValue,
       totalBytes: audits["total-byte-weight"].numericValue,
       failedAccessibility,
+      // Set when Lighthouse could not score the page (its scores are then null): what went wrong.
+      ...(result.lhr.runtimeError ? { runtimeError: `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}` } : {}),
     }),
   );
 } finally {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query"
 import type { User } from "@portal/contract";
 import { apiClient, type Envelope } from "./api-client";
 import { resetDisplaySettings } from "./display-settings";
-import { readStorage, removeStorage, storageKeys, writeStorage } from "./storage";
+import { EARLY_ME_GLOBAL, readStorage, removeStorage, storageKeys, writeStorage } from "./storage";
 
 /**
  * The session shared by every feature (spec section 4): the client is authenticated when a token
@@ -20,8 +20,35 @@ export function hasToken(): boolean {
 export const meQueryKey = ["auth", "me"] as const;
 
 export async function getMe(signal?: AbortSignal): Promise<User> {
+  const early = await takeEarlyMe();
+  if (early) return early;
   const answer = await apiClient.get<Envelope<User>>("api/v1/auth/me", { signal });
   return answer.data;
+}
+
+interface EarlyMe {
+  token: string;
+  answer: Promise<Response | null>;
+}
+
+/**
+ * The `/auth/me` the boot script asked for before the app's scripts arrived (vite.config.ts), taken
+ * once, and only for the token it was asked with. Anything but a 200 is left to the usual call, so
+ * a 401 ends the session and an outage shows its error exactly as before.
+ */
+async function takeEarlyMe(): Promise<User | undefined> {
+  const holder = window as unknown as Record<string, EarlyMe | undefined>;
+  const early = holder[EARLY_ME_GLOBAL];
+  if (!early) return undefined;
+  delete holder[EARLY_ME_GLOBAL];
+  if (early.token !== getToken()) return undefined;
+  const response = await early.answer;
+  if (response?.status !== 200) return undefined;
+  try {
+    return ((await response.json()) as Envelope<User>).data;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

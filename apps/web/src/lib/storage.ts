@@ -12,6 +12,12 @@ export const storageKeys = {
   settings: "settings",
 } as const;
 
+/**
+ * Where the boot script (vite.config.ts) leaves the `/auth/me` it asked for when a token is stored:
+ * `{ token, answer: Promise<Response | null> }`, taken once by lib/auth's first `getMe`.
+ */
+export const EARLY_ME_GLOBAL = "__portalEarlyMe";
+
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 
 /** localStorage can throw (privacy mode, quota, disabled storage): the app then just forgets. */

@@ -1,8 +1,8 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import type { User } from "@portal/contract";
-import { afterEach, describe, expect, it } from "vitest";
-import { endSession, meQueryKey, meQueryOptions, readRememberedUser, rememberCurrentUser, startSession } from "../auth";
-import { storageKeys } from "../storage";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { endSession, getMe, meQueryKey, meQueryOptions, readRememberedUser, rememberCurrentUser, startSession } from "../auth";
+import { EARLY_ME_GLOBAL, storageKeys } from "../storage";
 
 const user: User = {
   id: "6f1c1f8e-9a3b-4a55-8f3e-3c1f4d2a9b10",
@@ -70,5 +70,41 @@ describe("the remembered user", () => {
     expect(result.status).toBe("success");
     expect(result.dataUpdatedAt).toBe(0);
     expect(queryClient.getQueryCache().find({ queryKey: meQueryKey })?.isStaleByTime(5 * 60_000)).toBe(true);
+  });
+});
+
+describe("the current user asked for by the boot script", () => {
+  const holder = window as unknown as Record<string, unknown>;
+  const answered = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+
+  afterEach(() => {
+    delete holder[EARLY_ME_GLOBAL];
+    vi.unstubAllGlobals();
+  });
+
+  it("is taken by the first getMe, once, without another call", async () => {
+    window.localStorage.setItem(storageKeys.token, "token-1");
+    holder[EARLY_ME_GLOBAL] = { token: "token-1", answer: answered(200, { status: "success", data: user }) };
+    const fetch = vi.fn(() => answered(200, { status: "success", data: { ...user, firstname: "Later" } }));
+    vi.stubGlobal("fetch", fetch);
+    expect(await getMe()).toEqual(user);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(holder[EARLY_ME_GLOBAL]).toBeUndefined();
+    // The next getMe (a refetch) asks the server as always.
+    expect((await getMe()).firstname).toBe("Later");
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("is left to the usual call when it failed or came with another token", async () => {
+    window.localStorage.setItem(storageKeys.token, "token-2");
+    const fetch = vi.fn(() => answered(200, { status: "success", data: { ...user, firstname: "Fresh" } }));
+    vi.stubGlobal("fetch", fetch);
+    holder[EARLY_ME_GLOBAL] = { token: "token-1", answer: answered(200, { status: "success", data: user }) };
+    expect((await getMe()).firstname).toBe("Fresh");
+    holder[EARLY_ME_GLOBAL] = { token: "token-2", answer: answered(401, { detail: "expired" }) };
+    expect((await getMe()).firstname).toBe("Fresh");
+    holder[EARLY_ME_GLOBAL] = { token: "token-2", answer: Promise.resolve(null) };
+    expect((await getMe()).firstname).toBe("Fresh");
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 });
