@@ -158,8 +158,13 @@ export async function toPageOf<Row, Item>(
   return { items: await present(found), total: counted?.total ?? 0, page: request.page, pageSize: request.pageSize };
 }
 
-/** Rows read by id (`id = any($1)`, in no order) put back in the order of the page's ids. */
-export function inOrderOf<Row>(ids: { id: string }[], rows: Row[], idOf: (row: Row) => string): Row[] {
+/**
+ * The rows of a page whose ids were read first: `read` fetches them by id (`id = any($1)`, in no
+ * order) and they come back in the order of the ids; no ids, no statement.
+ */
+export async function rowsInPageOrder<Row>(ids: { id: string }[], read: (ids: string[]) => Promise<Row[]>, idOf: (row: Row) => string): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const rows = await read(ids.map((row) => row.id));
   const position = new Map(ids.map((row, index) => [row.id, index]));
   return rows.sort((a, b) => position.get(idOf(a))! - position.get(idOf(b))!);
 }

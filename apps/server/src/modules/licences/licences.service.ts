@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { installations, licenses, licenseTokens, plans, type InstallationRow, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import { containsPattern, countRows, inOrderOf, pageOrder, readPreparedPage } from "../../lib/pagination.js";
+import { containsPattern, countRows, pageOrder, readPreparedPage, rowsInPageOrder } from "../../lib/pagination.js";
 import { preparedStatement } from "../../db/prepared.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { buildLicenseFile, type Signer } from "../../lib/signing.js";
@@ -82,14 +82,15 @@ export async function listLicenses(db: Database, user: UserRow, query: LicenseQu
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset"))
         .prepare(name),
-    present: async (ids) => {
-      if (ids.length === 0) return [];
-      const rows = await preparedStatement(db, "licenses_by_id", {}, (_shape, name) =>
-        licenseSelect(db).where(sql`${licenses.id} = any(${sql.placeholder("ids")}::uuid[])`).prepare(name),
-      ).execute({ ids: ids.map((row) => row.id) });
-      return inOrderOf(ids, rows, (row) => row.license.id).map(presentLicense);
-    },
+    present: async (ids) => (await rowsInPageOrder(ids, (wanted) => licensesById(db, wanted), (row) => row.license.id)).map(presentLicense),
   });
+}
+
+/** Licences by id, in no order (the page's ids were read with the viewer's filter), through one kept plan. */
+function licensesById(db: Database, ids: string[]): Promise<LicenseRecord[]> {
+  return preparedStatement(db, "licenses_by_id", {}, (_shape, name) =>
+    licenseSelect(db).where(sql`${licenses.id} = any(${sql.placeholder("ids")}::uuid[])`).prepare(name),
+  ).execute({ ids });
 }
 
 export async function findVisibleLicense(executor: Executor, user: UserRow, id: string): Promise<LicenseRecord> {

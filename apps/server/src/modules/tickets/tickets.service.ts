@@ -20,7 +20,7 @@ import type { Database, Executor } from "../../db/client.js";
 import { ticketAttachments, ticketMessages, ticketReads, tickets, users, type TicketRow, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { FileStore } from "../../lib/file-store.js";
-import { containsPattern, countRows, inOrderOf, pageOrder, readPreparedPage } from "../../lib/pagination.js";
+import { containsPattern, countRows, pageOrder, readPreparedPage, rowsInPageOrder } from "../../lib/pagination.js";
 import { preparedStatement } from "../../db/prepared.js";
 import { storeStaged, withStoredFiles } from "../../lib/stored-files.js";
 import type { RequestContext } from "../../lib/request-context.js";
@@ -67,7 +67,7 @@ function iso(value: Date | string): string {
 const visibleTo = (viewer: Viewer): SQL | undefined => (viewer.isAdmin ? undefined : eq(tickets.userId, viewer.id));
 
 /** Internal notes exist only for administrators: not in threads, counts, the inbox or notifications. */
-const messagesVisibleTo = (viewer: Viewer): SQL | undefined => (viewer.isAdmin ? undefined : eq(ticketMessages.internal, false));
+const messagesVisibleTo = (viewer: Pick<Viewer, "isAdmin">): SQL | undefined => (viewer.isAdmin ? undefined : eq(ticketMessages.internal, false));
 
 const statusRank = sql<number>`case ${tickets.status} when 'open' then 1 when 'in_progress' then 2 when 'resolved' then 3 else 4 end`;
 const priorityRank = sql<number>`case ${tickets.priority} when 'low' then 1 when 'medium' then 2 when 'high' then 3 else 4 end`;
@@ -204,21 +204,17 @@ export function listTickets(db: Database, viewer: Viewer, query: TicketQuery): P
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset"))
         .prepare(name),
-    present: async (ids) => {
-      if (ids.length === 0) return [];
-      const rows = await summariesById(db, viewer, ids.map((row) => row.id));
-      return inOrderOf(ids, rows, (row) => row.ticket.id).map(presentSummary);
-    },
+    present: async (ids) => (await rowsInPageOrder(ids, (wanted) => summariesById(db, viewer, wanted), (row) => row.ticket.id)).map(presentSummary),
   });
 }
 
-/** Tickets' summaries by id, in no order and whoever owns them (the caller has checked that), through one kept plan. */
-function summariesById(db: Database, viewer: Pick<Viewer, "isAdmin">, ids: string[]): Promise<SummaryRow[]> {
+/** The summaries of the tickets with these ids that the viewer may see (a customer: their own), in no order, through one kept plan. */
+function summariesById(db: Database, viewer: Pick<Viewer, "id" | "isAdmin">, ids: string[]): Promise<SummaryRow[]> {
   return preparedStatement(db, "tickets_by_id", { customer: !viewer.isAdmin }, (shape, name) =>
     summaryQuery(db, { isAdmin: !shape.customer })
-      .where(sql`${tickets.id} = any(${sql.placeholder("ids")}::uuid[])`)
+      .where(and(sql`${tickets.id} = any(${sql.placeholder("ids")}::uuid[])`, shape.customer ? eq(tickets.userId, sql.placeholder("viewerId")) : undefined))
       .prepare(name),
-  ).execute({ ids });
+  ).execute({ ids, viewerId: viewer.id });
 }
 
 async function findSummary(executor: Executor, viewer: Viewer, id: string): Promise<TicketSummary> {
@@ -273,19 +269,19 @@ export async function getTicket(executor: Executor, viewer: Viewer, id: string):
 
 /**
  * `GET /tickets/:id`: the summary and the thread side by side, each through a kept plan. A customer's
- * view stops at their own tickets: another's answers 404 whatever was read.
+ * view stops at their own tickets: the summary of another's is not read, and it answers 404.
  */
 export async function readTicket(db: Database, viewer: Viewer, id: string): Promise<Ticket> {
   const [[summary], messages] = await Promise.all([
     summariesById(db, viewer, [id]),
     preparedStatement(db, "ticket_thread", { customer: !viewer.isAdmin }, (shape, name) =>
       threadQuery(db)
-        .where(and(eq(ticketMessages.ticketId, sql.placeholder("ticketId")), shape.customer ? eq(ticketMessages.internal, false) : undefined))
+        .where(and(eq(ticketMessages.ticketId, sql.placeholder("ticketId")), messagesVisibleTo({ isAdmin: !shape.customer })))
         .orderBy(...threadOrder)
         .prepare(name),
     ).execute({ ticketId: id }),
   ]);
-  if (!summary || (!viewer.isAdmin && summary.ticket.userId !== viewer.id)) throw new AppError("ticket/not_found");
+  if (!summary) throw new AppError("ticket/not_found");
   return { ...presentSummary(summary), messages: messages.map(presentMessage) };
 }
 
