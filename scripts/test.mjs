@@ -6,11 +6,16 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { TestSummary } from "./test-summary.mjs";
 
 const reports = mkdtempSync(path.join(os.tmpdir(), "portal-test-reports-"));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const failedSuites = [];
+const summary = new TestSummary();
+
+function skipSuite(label, reason) {
+  console.log(`\n=== ${label} skipped: ${reason} ===`);
+  summary.skipSuite(label, reason);
+}
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -22,18 +27,14 @@ function run(label, command, args, env = {}) {
 function addVitest(file) {
   if (!existsSync(file)) return undefined;
   const report = JSON.parse(readFileSync(file, "utf8"));
-  totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
-  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  summary.add({ passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + (report.numTodoTests ?? 0) });
   return report.numFailedTests;
 }
 
 function addPlaywright(file) {
   if (!existsSync(file)) return undefined;
   const { stats } = JSON.parse(readFileSync(file, "utf8"));
-  totals.passed += stats.expected + stats.flaky;
-  totals.failed += stats.unexpected;
-  totals.skipped += stats.skipped;
+  summary.add({ passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
   return stats.unexpected;
 }
 
@@ -47,19 +48,28 @@ function suite(label, workspace, kind, script = "test") {
   const ok = run(label, "npm", args, env);
   const failures = kind === "vitest" ? addVitest(output) : addPlaywright(output);
   if (ok && failures !== undefined) return;
-  failedSuites.push(label);
-  // A suite that failed outside any test (a hook, teardown, an unhandled error, a crash, no report)
-  // still counts as a failure, so the closing line never says "0 failed" for a failed run.
-  if (!failures) {
-    totals.failed += 1;
-    console.log(`\n${label}: failed outside any test (see its output above); counted as 1 failure.`);
-  }
+  summary.failSuite(label, failures);
+  if (!failures) console.log(`\n${label}: failed outside any test (see its output above); counted as 1 failure.`);
 }
 
-if (!run("build", "npm", ["run", "build"])) {
+// Skipped when no source changed since the last complete build (scripts/build-if-changed.mjs).
+if (!run("build", process.execPath, ["scripts/build-if-changed.mjs"])) {
   console.log("\n0 passed, 1 failed");
   process.exit(1);
 }
+
+/** The repository's own scripts (this summary, npm start's build check), on Node's test runner. */
+function scriptsSuite() {
+  const label = "repository scripts tests";
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(process.execPath, ["--test", "--test-reporter=tap", "scripts/scripts.test.mjs"], { encoding: "utf8" });
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  const count = (name) => Number(result.stdout.match(new RegExp(`^# ${name} (\\d+)$`, "m"))?.[1] ?? 0);
+  summary.add({ passed: count("pass"), failed: count("fail"), skipped: count("skipped") + count("todo") });
+  if (result.status !== 0 || count("pass") === 0) summary.failSuite(label, count("fail"));
+}
+scriptsSuite();
 
 const only = process.env.PORTAL_SERVER_DATABASES;
 const databases = only
@@ -71,7 +81,7 @@ suite(`server integration tests on ${databases}`, "@portal/server", "vitest");
 suite("licence verifier tests", "@portal/license-verifier", "vitest");
 // PORTAL_WEB_UNITS=0: CI's Node.js 24 pass. The web units test browser code in jsdom; that pass
 // builds the same code and serves it to Chromium (the wire and Lighthouse checks below).
-if (process.env.PORTAL_WEB_UNITS === "0") console.log("\n=== web unit tests left out (PORTAL_WEB_UNITS=0) ===");
+if (process.env.PORTAL_WEB_UNITS === "0") skipSuite("web unit tests", "PORTAL_WEB_UNITS=0");
 else suite("web unit tests", "@portal/web", "vitest");
 
 /** A bench script run as a suite: each budget in its PORTAL_BENCH_REPORT counts as a test. */
@@ -79,16 +89,10 @@ function benchSuite(label, args, reportName) {
   const output = path.join(reports, reportName);
   const ok = run(label, process.execPath, args, { PORTAL_BENCH_REPORT: output });
   const report = existsSync(output) ? JSON.parse(readFileSync(output, "utf8")) : undefined;
-  if (report) {
-    totals.passed += report.passed;
-    totals.failed += report.failed;
-  }
+  if (report) summary.add({ passed: report.passed, failed: report.failed });
   if (ok && report) return;
-  failedSuites.push(label);
-  if (!report?.failed) {
-    totals.failed += 1;
-    console.log(`\n${label}: failed outside any budget (see its output above); counted as 1 failure.`);
-  }
+  summary.failSuite(label, report?.failed);
+  if (!report?.failed) console.log(`\n${label}: failed outside any budget (see its output above); counted as 1 failure.`);
 }
 
 /**
@@ -98,7 +102,14 @@ function benchSuite(label, args, reportName) {
  */
 function wireBudgets() {
   const [major, minor] = process.versions.node.split(".").map(Number);
-  const lighthouse = (major > 22 || (major === 22 && minor >= 19)) && process.env.PORTAL_LIGHTHOUSE !== "0";
+  const lighthouseRuns = major > 22 || (major === 22 && minor >= 19);
+  const lighthouse = lighthouseRuns && process.env.PORTAL_LIGHTHOUSE !== "0";
+  if (!lighthouse) {
+    skipSuite(
+      "Lighthouse accessibility budget",
+      lighthouseRuns ? "PORTAL_LIGHTHOUSE=0" : `Lighthouse needs Node.js >= 22.19, this is ${process.versions.node}`,
+    );
+  }
   const label = lighthouse ? "web budgets over the wire and in Lighthouse" : "web budgets over the wire";
   // Lighthouse's accessibility score is enforced here; its performance score moves with the machine's
   // load, so `npm test` prints one run's beside its budget and `npm run bench` enforces the median of three.
@@ -115,7 +126,7 @@ function wireBudgets() {
 function loadAtSizeBudgets() {
   const label = "load at size, short form: query plans and errors (PostgreSQL)";
   if (!process.env.TEST_DATABASE_URL) {
-    console.log(`\n=== ${label} skipped: set TEST_DATABASE_URL ===`);
+    skipSuite(label, "set TEST_DATABASE_URL to a PostgreSQL server");
     return;
   }
   benchSuite(label, ["bench/load-at-size.mjs", "--short", "--no-build"], "load-at-size.json");
@@ -127,21 +138,26 @@ if (existsSync(CHROMIUM)) {
   wireBudgets();
   // PORTAL_E2E=0: CI's second pass (another Node.js, the same bundle and Chromium); the wire and
   // Lighthouse checks above still serve the built app from this Node.js to Chromium.
-  if (process.env.PORTAL_E2E === "0") console.log("\n=== end-to-end tests left out (PORTAL_E2E=0) ===");
-  else {
+  if (process.env.PORTAL_E2E === "0") {
+    skipSuite("end-to-end tests in Chromium", "PORTAL_E2E=0");
+    skipSuite("end-to-end journey through two API processes", "PORTAL_E2E=0");
+  } else {
     suite("end-to-end tests in Chromium", "@portal/e2e", "playwright");
-    // Two API processes behind a round-robin proxy on PostgreSQL and Redis; skipped without them.
-    suite("end-to-end journey through two API processes", "@portal/e2e", "playwright", "test:scale-out");
+    // Two API processes behind a round-robin proxy on PostgreSQL and Redis.
+    const scaleOut = "end-to-end journey through two API processes";
+    if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) suite(scaleOut, "@portal/e2e", "playwright", "test:scale-out");
+    else skipSuite(scaleOut, "set TEST_DATABASE_URL and TEST_REDIS_URL");
   }
 } else if (process.env.CI) {
   console.log(`\n${CHROMIUM} is missing: CI must run the end-to-end suite (.ci/run installs it).`);
-  failedSuites.push("end-to-end tests (no Chromium)");
-  totals.failed += 1;
+  summary.failSuite("end-to-end tests (no Chromium)", 0);
 } else {
-  console.log(`\n=== end-to-end tests skipped: ${CHROMIUM} not found (as root: apt-get install -y chromium) ===`);
+  const reason = `${CHROMIUM} not found; as root: apt-get install -y chromium (or set CHROMIUM_PATH)`;
+  skipSuite("web budgets over the wire", reason);
+  skipSuite("end-to-end tests in Chromium", reason);
+  skipSuite("end-to-end journey through two API processes", reason);
 }
 
 rmSync(reports, { recursive: true, force: true });
-if (failedSuites.length) console.log(`\nFailed: ${failedSuites.join("; ")}`);
-console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failedSuites.length ? 1 : 0);
+for (const line of summary.closingLines()) console.log(`\n${line}`);
+process.exit(summary.failedSuites.length ? 1 : 0);
