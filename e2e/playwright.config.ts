@@ -51,6 +51,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // The journeys log in more often than a person would.
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      // Read by the journey: the support link comes from the running server's settings.
+      SUPPORT_URL: "https://help.vendor.test/portal",
     },
   },
 });

@@ -102,8 +102,9 @@ test("a customer signs up, waits for approval, logs in, looks around, switches l
   await expect(page).toHaveURL(/\/pricing-plans$/);
   await expect(page.getByRole("heading", { level: 1, name: "Pricing plans" })).toBeVisible();
 
-  // The support and consulting link opens another site in a new tab.
+  // The support and consulting link opens the server's SUPPORT_URL in a new tab.
   const support = page.getByTestId("support-link");
+  await expect(support).toHaveAttribute("href", "https://help.vendor.test/portal");
   await expect(support).toHaveAttribute("target", "_blank");
   await expect(support).toHaveAttribute("rel", "noopener noreferrer");
 

@@ -15,6 +15,19 @@ describe("platform", () => {
     expect(json(response)).toEqual({ status: "ok", db: expected, data: { status: "ok", db: expected } });
   });
 
+  it("serves the web app's run-time settings without a login: SUPPORT_URL, changed by a restart, not a rebuild", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/v1/config" });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ status: "success", data: { supportUrl: "https://support.example.com/" } });
+    const configured = await createTestApp({ SUPPORT_URL: "https://help.vendor.test/portal" });
+    try {
+      const answer = await configured.app.inject({ method: "GET", url: "/api/v1/config" });
+      expect(json(answer)).toEqual({ status: "success", data: { supportUrl: "https://help.vendor.test/portal" } });
+    } finally {
+      await closeTestApp(configured);
+    }
+  });
+
   it("publishes OpenAPI 3.1 generated from the contract, and its browsable docs", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
     expect(response.statusCode).toBe(200);

@@ -23,6 +23,7 @@ import { loadTotpSecretBox, type SecretBox } from "./lib/secret-box.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { webConfigRoutes } from "./modules/web-config/web-config.routes.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { notificationRoutes } from "./modules/notifications/notifications.routes.js";
 import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.js";
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
     async (api) => {
       await api.register(authPlugin);
       await api.register(healthRoutes);
+      await api.register(webConfigRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(auditRoutes);
@@ -136,7 +138,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   );
 
   await app.register(webPlugin, {
-    webDistDir: config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : defaultWebDistDir,
+    webDistDir: config.webDistDir ?? defaultWebDistDir,
   });
 
   return app;

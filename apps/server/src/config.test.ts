@@ -19,6 +19,21 @@ describe("configuration", () => {
     expect(config.dataDir).toBe(path.resolve("./data"));
   });
 
+  it("takes a relative DATA_DIR and WEB_DIST_DIR from the folder npm was started in, not the server's", () => {
+    // `npm start` at the repository's root runs the server in apps/server, with INIT_CWD the root.
+    const root = path.resolve("/srv/portal");
+    const config = loadConfig({ INIT_CWD: root, WEB_DIST_DIR: "web" });
+    expect(config.dataDir).toBe(path.join(root, "data"));
+    expect(config.webDistDir).toBe(path.join(root, "web"));
+    expect(loadConfig({ INIT_CWD: root, DATA_DIR: "/var/lib/portal" }).dataDir).toBe(path.resolve("/var/lib/portal"));
+    expect(loadConfig({ INIT_CWD: root }).webDistDir).toBeUndefined();
+  });
+
+  it("reads SUPPORT_URL at run time", () => {
+    expect(loadConfig({}).SUPPORT_URL).toBe("https://support.example.com/");
+    expect(loadConfig({ SUPPORT_URL: "https://help.vendor.test/portal" }).SUPPORT_URL).toBe("https://help.vendor.test/portal");
+  });
+
   it("treats empty variables as unset and reads flags", () => {
     const config = loadConfig({ DATABASE_URL: "", SEED_DEMO: "1" });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -48,6 +63,8 @@ describe("configuration", () => {
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "10.0.0.1,proxy.example.com" }, "TRUST_PROXY"],
+    [{ SUPPORT_URL: "javascript:alert(1)" }, "SUPPORT_URL"],
+    [{ SUPPORT_URL: "support.example.com" }, "SUPPORT_URL"],
   ])("names the bad variable in %o", (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

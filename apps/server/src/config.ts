@@ -90,10 +90,20 @@ const configSchema = z.object({
       return trust;
     }),
   WEB_DIST_DIR: optionalText,
+  SUPPORT_URL: z
+    .string()
+    .trim()
+    .default("https://support.example.com/")
+    .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" })),
+  // Set by npm to the folder `npm start` was typed in; relative paths are taken from there.
+  INIT_CWD: optionalText,
 });
 
 export type Config = z.output<typeof configSchema> & {
+  /** DATA_DIR made absolute: relative to the folder npm was started in (`npm start` at the repository's root: its ./data), else to the working directory. */
   dataDir: string;
+  /** WEB_DIST_DIR made absolute the same way, when set. */
+  webDistDir: string | undefined;
   /** Where links in e-mails point: PUBLIC_URL, or this server's own address. */
   publicUrl: string;
 };
@@ -107,7 +117,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const { PUBLIC_URL, HOST, PORT } = parsed.data;
+  const { PUBLIC_URL, HOST, PORT, INIT_CWD, DATA_DIR, WEB_DIST_DIR } = parsed.data;
   const publicUrl = (PUBLIC_URL ?? `http://${HOST.includes(":") ? `[${HOST}]` : HOST}:${PORT}`).replace(/\/+$/, "");
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR), publicUrl };
+  // `npm start` runs the server in apps/server: without this a relative DATA_DIR landed in
+  // apps/server/data, not in the ./data the README names beside the command.
+  const startedIn = INIT_CWD ?? process.cwd();
+  return {
+    ...parsed.data,
+    dataDir: path.resolve(startedIn, DATA_DIR),
+    webDistDir: WEB_DIST_DIR === undefined ? undefined : path.resolve(startedIn, WEB_DIST_DIR),
+    publicUrl,
+  };
 }

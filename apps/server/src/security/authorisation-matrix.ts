@@ -56,6 +56,7 @@ const reqFile = (world: World) => multipartForm({}, [{ field: "file", name: "ins
 export const authorisationMatrix: Record<string, MatrixRow> = {
   // ---------------------------------------------------------------- health and sign-in
   "GET /api/v1/health": { anonymous: 200, customer: 200, admin: 200 },
+  "GET /api/v1/config": { anonymous: 200, customer: 200, admin: 200 },
   "POST /api/v1/auth/token": { anonymous: 200, customer: 200, admin: 200, request: body((w: World) => ({ username: w.owner.email, password: w.owner.password })) },
   "POST /api/v1/auth/register": {
     anonymous: 201,

@@ -9,9 +9,3 @@ export const SIDEBAR_WIDTH_PX = 280;
 /** Width of the minimized sidebar (icons only) on large screens. */
 export const SIDEBAR_MINIMIZED_WIDTH_PX = 72;
 export const LANGUAGE_SELECT_WIDTH_PX = 140;
-
-/**
- * The external support and consulting site (navbar link and the profile menu's "Help and support").
- * The spec does not name it; a deployment sets it at build time with VITE_SUPPORT_URL.
- */
-export const SUPPORT_URL: string = import.meta.env.VITE_SUPPORT_URL || "https://support.example.com/";

@@ -18,9 +18,9 @@ import { Link } from "react-router";
 import { externalLinkProps } from "@/components/external-link";
 import { useThemeToggle } from "@/components/theme-toggle";
 import { useSaveSettings } from "@/features/settings/api/settings";
-import { SUPPORT_URL } from "@/lib/config";
 import { currentLanguage, isLanguage, languages } from "@/lib/i18n";
 import { paths } from "@/lib/paths";
+import { useSupportUrl } from "@/lib/web-config";
 import classes from "./top-bar.module.css";
 
 /** The avatar shows the first letter of the userName (spec section 3). */
@@ -39,6 +39,7 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
   const toggle = () => save.save({ theme: scheme === "dark" ? "light" : "dark" });
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : currentLanguage();
   const fullName = `${user.firstname} ${user.lastname}`.trim() || user.userName;
+  const supportUrl = useSupportUrl();
 
   return (
     <Menu position="bottom-end" width={260} shadow="md" withArrow>
@@ -86,15 +87,17 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
         <Menu.Item component={Link} to={paths.faq} leftSection={<IconHelpCircle size={16} aria-hidden />}>
           {t("profileMenu.faq")}
         </Menu.Item>
-        <Menu.Item
-          component="a"
-          href={SUPPORT_URL}
-          {...externalLinkProps}
-          leftSection={<IconLifebuoy size={16} aria-hidden />}
-          aria-label={`${t("profileMenu.helpAndSupport")} (${t("common.externalLink")})`}
-        >
-          {t("profileMenu.helpAndSupport")}
-        </Menu.Item>
+        {supportUrl && (
+          <Menu.Item
+            component="a"
+            href={supportUrl}
+            {...externalLinkProps}
+            leftSection={<IconLifebuoy size={16} aria-hidden />}
+            aria-label={`${t("profileMenu.helpAndSupport")} (${t("common.externalLink")})`}
+          >
+            {t("profileMenu.helpAndSupport")}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item
           closeMenuOnClick={false}

@@ -12,8 +12,8 @@ import { Link } from "react-router";
 import { AfterFirstPaint } from "@/components/after-first-paint";
 import { externalLinkProps } from "@/components/external-link";
 import { Logo } from "@/components/logo";
-import { SUPPORT_URL } from "@/lib/config";
 import { paths } from "@/lib/paths";
+import { useSupportUrl } from "@/lib/web-config";
 import { MessagesMenu, NotificationsMenu } from "./inbox-menus";
 import { ProfileMenu } from "./profile-menu";
 import classes from "./top-bar.module.css";
@@ -62,37 +62,49 @@ export function TopBar({ user, narrow, minimized, onToggleSidebar, onLogout }: T
           every logged-in page is lighter, and nothing shifts (they only appear at the bar's end). */}
       <AfterFirstPaint>
         <Group gap={4} wrap="nowrap">
-          <Button
-            component="a"
-            href={SUPPORT_URL}
-            {...externalLinkProps}
-            variant="subtle"
-            size="sm"
-            visibleFrom="md"
-            rightSection={<IconExternalLink size={14} aria-hidden />}
-            aria-label={`${t("nav.supportAndConsulting")} (${t("common.externalLink")})`}
-            data-testid="support-link"
-          >
-            {t("nav.supportAndConsulting")}
-          </Button>
-          <ActionIcon
-            component="a"
-            href={SUPPORT_URL}
-            {...externalLinkProps}
-            variant="subtle"
-            color="gray"
-            size="lg"
-            hiddenFrom="md"
-            aria-label={`${t("nav.supportAndConsulting")} (${t("common.externalLink")})`}
-            title={t("nav.supportAndConsulting")}
-          >
-            <IconExternalLink size={20} stroke={1.6} aria-hidden />
-          </ActionIcon>
+          <SupportLinks />
           <MessagesMenu />
           <NotificationsMenu />
           <ProfileMenu user={user} onLogout={onLogout} />
         </Group>
       </AfterFirstPaint>
     </div>
+  );
+}
+
+/** The support site (the server's SUPPORT_URL): a labelled button on wide screens, an icon on narrow ones; nothing until its address is known. */
+function SupportLinks() {
+  const { t } = useTranslation();
+  const supportUrl = useSupportUrl();
+  if (!supportUrl) return null;
+  return (
+    <>
+      <Button
+        component="a"
+        href={supportUrl}
+        {...externalLinkProps}
+        variant="subtle"
+        size="sm"
+        visibleFrom="md"
+        rightSection={<IconExternalLink size={14} aria-hidden />}
+        aria-label={`${t("nav.supportAndConsulting")} (${t("common.externalLink")})`}
+        data-testid="support-link"
+      >
+        {t("nav.supportAndConsulting")}
+      </Button>
+      <ActionIcon
+        component="a"
+        href={supportUrl}
+        {...externalLinkProps}
+        variant="subtle"
+        color="gray"
+        size="lg"
+        hiddenFrom="md"
+        aria-label={`${t("nav.supportAndConsulting")} (${t("common.externalLink")})`}
+        title={t("nav.supportAndConsulting")}
+      >
+        <IconExternalLink size={20} stroke={1.6} aria-hidden />
+      </ActionIcon>
+    </>
   );
 }
