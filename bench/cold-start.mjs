@@ -1,5 +1,6 @@
 // Cold start of `npm start` (install excluded): from the command to the first healthy answer, on a
-// fresh DATA_DIR (so it includes the web and server build, PGlite initdb, migrations and the first admin).
+// fresh DATA_DIR (so it includes PGlite initdb, migrations and the first admin, and the web and server
+// build when a source changed since the last one: scripts/build-if-changed.mjs).
 import { performance } from "node:perf_hooks";
 import { startServer, waitForHealth } from "./lib.mjs";
 
