@@ -33,6 +33,7 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useDisplaySettings } from "@/lib/display-settings";
 import { parseApiError } from "@/lib/errors";
+import { formatNumber } from "@/lib/format";
 import classes from "./data-table.module.css";
 import { PAGE_SIZE_OPTIONS, type ServerTable, type SortOrder } from "./server-table-params";
 
@@ -76,8 +77,16 @@ export function createDataTableColumnHelper<TData extends object>() {
   return createColumnHelper<DataTableFeatures, TData>();
 }
 
-/** Columns sort only when they opt in. */
-const defaultColumn = { enableSorting: false } as const;
+/** Columns sort only when they opt in; a column without a cell of its own shows numbers in the interface's digits. */
+function defaultColumnIn(language: string) {
+  return {
+    enableSorting: false,
+    cell: ({ renderValue }: { renderValue: () => unknown }) => {
+      const value = renderValue();
+      return typeof value === "number" ? formatNumber(value, language) : ((value as ReactNode) ?? null);
+    },
+  } as const;
+}
 const noRows: never[] = [];
 /** Clicks on these inside a row are theirs, not the row's. */
 const interactive = "a, button, input, select, textarea, label, [role='menuitem'], [role='button']";
@@ -135,11 +144,13 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
   pageSizeOptions = PAGE_SIZE_OPTIONS,
   testId,
 }: DataTableProps<TData, TSort, TFilter>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   // The user's table density (settings): compact rows are shorter and set in a smaller size.
   const density = useDisplaySettings().tableDensity;
   const compact = density === "compact";
   const rows = data ?? (noRows as TData[]);
+  const defaultColumn = useMemo(() => defaultColumnIn(language), [language]);
 
   const sorting = useMemo<SortingState>(() => [{ id: list.sort, desc: list.order === "desc" }], [list.sort, list.order]);
   const pagination = useMemo<PaginationState>(() => ({ pageIndex: list.page - 1, pageSize: list.pageSize }), [list.page, list.pageSize]);
@@ -315,7 +326,7 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
             w={80}
             aria-label={t("table.pageSize")}
             value={String(list.pageSize)}
-            data={pageSizeOptions.map((size) => String(size))}
+            data={pageSizeOptions.map((size) => ({ value: String(size), label: formatNumber(size, language) }))}
             onChange={(event) => table.setPageSize(Number(event.currentTarget.value))}
             data-testid="data-table-page-size"
           />
@@ -335,7 +346,7 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
               "aria-label":
                 control === "previous" ? t("table.previousPage") : control === "next" ? t("table.nextPage") : control === "first" ? t("table.firstPage") : t("table.lastPage"),
             })}
-            getItemProps={(page) => ({ "aria-label": t("table.goToPage", { page }) })}
+            getItemProps={(page) => ({ "aria-label": t("table.goToPage", { page }), children: formatNumber(page, language) })}
             data-testid="data-table-pagination"
           />
         )}

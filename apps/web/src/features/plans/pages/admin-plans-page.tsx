@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { createDataTableColumnHelper, type ServerTableOptions } from "@/components/data-table";
 import { deleteAction, ListScreen, type ListColumns } from "@/components/list-screen";
-import { formatDate, formatMoney } from "@/lib/format";
+import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { usePlans } from "../api/list-plans";
 import { deletePlanConfirm } from "../components/delete-plan-dialog";
@@ -47,7 +47,7 @@ const columns: ListColumns<Plan> = (t, language) => [
     ),
   }),
   column.accessor("billingPeriod", { id: "billingPeriod", header: () => t("commerce.plans.billingPeriod"), cell: ({ row }) => t(`commerce.plans.period.${row.original.billingPeriod}`) }),
-  column.display({ id: "features", header: () => t("commerce.plans.featuresCount"), cell: ({ row }) => row.original.features.length }),
+  column.display({ id: "features", header: () => t("commerce.plans.featuresCount"), cell: ({ row }) => formatNumber(row.original.features.length, language) }),
   column.accessor("active", {
     id: "active",
     header: () => t("commerce.plans.activeFilter"),
