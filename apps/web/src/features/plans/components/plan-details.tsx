@@ -56,9 +56,9 @@ export function PlanDetails({ plan, admin = false }: { plan: Plan; admin?: boole
               {plan.features.map((feature) => (
                 <Group key={feature.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
                   <div style={{ minWidth: 0 }}>
-                    <Text fw={500}>{feature.name}</Text>
+                    <Text fw={500} dir="auto">{feature.name}</Text>
                     {feature.description && (
-                      <Text size="sm" c="dimmed" lineClamp={2}>
+                      <Text size="sm" c="dimmed" lineClamp={2} dir="auto">
                         {feature.description}
                       </Text>
                     )}
@@ -80,9 +80,9 @@ export function PlanDetails({ plan, admin = false }: { plan: Plan; admin?: boole
             <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: "none" }}>
               {plan.services.map((service) => (
                 <li key={service.id}>
-                  <Text fw={500}>{service.name}</Text>
+                  <Text fw={500} dir="auto">{service.name}</Text>
                   {service.description && (
-                    <Text size="sm" c="dimmed" lineClamp={2}>
+                    <Text size="sm" c="dimmed" lineClamp={2} dir="auto">
                       {service.description}
                     </Text>
                   )}

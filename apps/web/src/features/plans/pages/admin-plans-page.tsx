@@ -25,11 +25,11 @@ const columns: ListColumns<Plan> = (t, language) => [
     enableSorting: true,
     cell: ({ row }) => (
       <Stack gap={2}>
-        <Anchor component={Link} to={paths.admin.plan(row.original.id)} fw={600}>
+        <Anchor component={Link} to={paths.admin.plan(row.original.id)} fw={600} dir="auto">
           {row.original.name}
         </Anchor>
         {row.original.description && (
-          <Text size="xs" c="dimmed" lineClamp={1} maw={320}>
+          <Text size="xs" c="dimmed" lineClamp={1} maw={320} dir="auto">
             {row.original.description}
           </Text>
         )}
