@@ -118,7 +118,7 @@ export interface DataTableProps<TData extends object, TSort extends string, TFil
   emptyTitle?: ReactNode;
   emptyDescription?: ReactNode;
   emptyAction?: ReactNode;
-  /** Below this width the table scrolls sideways (default 720px). */
+  /** Below this width the table scrolls sideways (default 720px); on a phone its rows are cards instead. */
   minWidth?: number;
   pageSizeOptions?: readonly number[];
   /** Optional test id on the wrapper. */
@@ -245,6 +245,8 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
       </Table.Tr>
     );
   } else {
+    // On a phone each row is a card (data-table.module.css): every cell shows its column's name.
+    const headers = new Map(table.getFlatHeaders().map((header) => [header.column.id, header]));
     body = table.getRowModel().rows.map((row) => (
       <Table.Tr
         key={row.id}
@@ -252,11 +254,21 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
         onClick={onRowClick ? (event) => !(event.target as Element).closest(interactive) && onRowClick(row.original) : undefined}
         style={onRowClick ? { cursor: "pointer" } : undefined}
       >
-        {row.getAllCells().map((cell) => (
-          <Table.Td key={cell.id} className={cell.column.columnDef.meta?.sticky ? classes.stickyEnd : undefined}>
-            <table.FlexRender cell={cell} />
-          </Table.Td>
-        ))}
+        {row.getAllCells().map((cell) => {
+          const header = headers.get(cell.column.id);
+          return (
+            <Table.Td key={cell.id} className={cell.column.columnDef.meta?.sticky ? classes.stickyEnd : undefined}>
+              {header && (
+                <span className={classes.cellLabel} aria-hidden="true">
+                  <table.FlexRender header={header} />
+                </span>
+              )}
+              <div className={classes.cellValue}>
+                <table.FlexRender cell={cell} />
+              </div>
+            </Table.Td>
+          );
+        })}
       </Table.Tr>
     ));
   }
@@ -266,12 +278,12 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
 
   return (
     <Paper withBorder radius="md" data-testid={testId}>
-      <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table.ScrollContainer minWidth={minWidth} type="native" classNames={{ scrollContainerInner: classes.scrollInner }}>
         <Table
           verticalSpacing={compact ? 4 : "sm"}
           fz={compact ? "xs" : "sm"}
           data-density={density}
-          className={compact ? classes.compact : undefined}
+          className={`${classes.table}${compact ? ` ${classes.compact}` : ""}`}
           highlightOnHover={rows.length > 0}
           aria-label={label}
           aria-busy={isLoading || isFetching || undefined}
