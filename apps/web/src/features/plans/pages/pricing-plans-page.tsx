@@ -182,13 +182,15 @@ function useFitPhoneSlides(embla: EmblaCarouselType | null) {
     const fit = () => {
       const container = embla.containerNode();
       const topAligned = getComputedStyle(container).alignItems === "flex-start";
-      const heights = embla.slidesInView().map((index) => embla.slideNodes()[index]?.offsetHeight ?? 0);
+      // The slides of the selected snap (a neighbour peeking in at the edge does not count).
+      const selected = embla.internalEngine().slideRegistry[embla.selectedScrollSnap()] ?? [];
+      const heights = selected.map((index) => embla.slideNodes()[index]?.offsetHeight ?? 0);
       container.style.height = topAligned && heights.length > 0 ? `${Math.max(...heights)}px` : "";
     };
     fit();
-    embla.on("select", fit).on("resize", fit).on("slidesInView", fit).on("slidesChanged", fit);
+    embla.on("select", fit).on("resize", fit).on("slidesChanged", fit);
     return () => {
-      embla.off("select", fit).off("resize", fit).off("slidesInView", fit).off("slidesChanged", fit);
+      embla.off("select", fit).off("resize", fit).off("slidesChanged", fit);
     };
   }, [embla]);
 }
