@@ -7,14 +7,18 @@ const tag = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 async function customerWithCustomPlan(request: Parameters<typeof apiLogin>[0]): Promise<string> {
   const adminToken = await apiLogin(request, admin.email, admin.password);
   const asAdmin = { Authorization: `Bearer ${adminToken}` };
-  const feature = await request.post("/api/v1/features", { headers: asAdmin, data: { name: `Layout feature ${tag}`, description: "Identity-based access.", price: 120 } });
-  expect(feature.status(), await feature.text()).toBe(201);
-  const featureId = ((await feature.json()) as { data: { id: string } }).data.id;
-  const plan = await request.post("/api/v1/plans", { headers: asAdmin, data: planBody(`Layout plan ${tag}`, [featureId], 10) });
+  const featureIds: string[] = [];
+  for (const name of ["Access", "Logs", "Guest Wi-Fi", "Posture", "Reports"]) {
+    const feature = await request.post("/api/v1/features", { headers: asAdmin, data: { name: `${name} ${tag}`, description: "Identity-based access.", price: 120 } });
+    expect(feature.status(), await feature.text()).toBe(201);
+    featureIds.push(((await feature.json()) as { data: { id: string } }).data.id);
+  }
+  // A plan card taller than the custom-plan card (five features listed), as a phone must not stretch the short one to.
+  const plan = await request.post("/api/v1/plans", { headers: asAdmin, data: planBody(`Layout plan ${tag}`, featureIds, 10) });
   expect(plan.status(), await plan.text()).toBe(201);
   const email = await readyAccount(request, "pricing-layout", "Lale");
   const token = await apiLogin(request, email, PASSWORD);
-  const custom = await request.post("/api/v1/plans/custom", { headers: { Authorization: `Bearer ${token}` }, data: { featureIds: [featureId] } });
+  const custom = await request.post("/api/v1/plans/custom", { headers: { Authorization: `Bearer ${token}` }, data: { featureIds: featureIds.slice(0, 1) } });
   expect(custom.status(), await custom.text()).toBeLessThan(300);
   return token;
 }
@@ -44,15 +48,20 @@ test.describe("pricing plans layout", () => {
     await page.goto("/pricing-plans");
     const card = customCard(page);
     await expect(card).toBeInViewport();
-    // Its content ends just above its padding: no stretched gap inside.
-    const gap = await card.evaluate((element) => {
-      const stack = element.firstElementChild as HTMLElement;
-      const children = [...stack.children] as HTMLElement[];
-      const content = children.reduce((sum, child) => sum + child.getBoundingClientRect().height, 0);
-      const gaps = (children.length - 1) * parseFloat(getComputedStyle(stack).rowGap || "0");
-      return stack.getBoundingClientRect().height - content - gaps;
-    });
-    expect(gap).toBeLessThan(8);
+    // No empty band inside: every block of the card is as tall as its text (the description used to
+    // grow to fill a card stretched to the tallest plan's height).
+    const band = await card.evaluate((element) =>
+      Math.max(
+        ...[...element.querySelectorAll("p")].map((block) => {
+          const range = document.createRange();
+          range.selectNodeContents(block);
+          return block.getBoundingClientRect().height - range.getBoundingClientRect().height;
+        }),
+      ),
+    );
+    expect(band).toBeLessThan(8);
+    const planCard = await page.getByTestId("plan-card").first().boundingBox();
+    expect((await card.boundingBox())!.height).toBeLessThan(planCard!.height - 40);
     const [cardBox, viewport] = await Promise.all([card.boundingBox(), page.locator(".mantine-Carousel-viewport").boundingBox()]);
     expect(viewport!.height - cardBox!.height).toBeLessThan(8);
     await context.close();
