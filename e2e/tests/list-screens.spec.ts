@@ -125,3 +125,42 @@ test.describe("list screen screenshots", () => {
     });
   }
 });
+
+test.describe("lists on a phone", () => {
+  test("rows are cards: status, priority and the row's actions are in sight, with no sideways scroll", async ({ browser, request }) => {
+    const adminToken = await apiLogin(request, admin.email, admin.password);
+    const email = await readyAccount(request, "list-phone", "Pia");
+    const customerToken = await apiLogin(request, email, PASSWORD);
+    const ticket = await create(request, customerToken, "tickets", { subject: `Phone cards ${tag}`, type: "technical", priority: "high", message: "The installer stops." });
+    expect(ticket.id).toBeTruthy();
+
+    const { context, page, errors } = await screenshotPage(browser, 390);
+    await page.goto("/404");
+    await page.evaluate((token) => localStorage.setItem("token", token), adminToken);
+    for (const route of [`/admin/resolution-center?q=${tag}`, `/admin/users?q=${encodeURIComponent(email)}`, "/admin/plans"]) {
+      await page.goto(route);
+      await expect(firstRow(page)).toBeVisible();
+      await expect(page.getByTestId("data-table-skeleton")).toHaveCount(0);
+      // Nothing of the table lies past the screen's edge: no column waits behind a sideways scroll.
+      const overflow = await page.locator("table").evaluate((table) => {
+        const scroller = table.closest(".mantine-Table-scrollContainer") ?? table.parentElement!;
+        return scroller.scrollWidth - scroller.clientWidth;
+      });
+      expect(overflow, route).toBeLessThanOrEqual(1);
+      for (const cell of await firstRow(page).locator("td").all()) {
+        const box = (await cell.boundingBox())!;
+        expect(box.x, route).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, route).toBeLessThanOrEqual(390);
+      }
+    }
+    // The ticket's status and priority, by their column names, in the card.
+    await page.goto(`/admin/resolution-center?q=${tag}`);
+    const card = firstRow(page);
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.getByTestId("ticket-status")).toBeInViewport();
+    await expect(card.getByText("Priority")).toBeVisible();
+    await expect(card.getByText("High")).toBeInViewport();
+    expect(errors, "console errors and warnings").toEqual([]);
+    await context.close();
+  });
+});

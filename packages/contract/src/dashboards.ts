@@ -37,6 +37,12 @@ export type DayCount = z.infer<typeof dayCountSchema>;
 export const VALIDATION_DAYS_SHOWN = 30;
 /** Months of issued licences the admin dashboard shows (this month included). */
 export const ISSUED_MONTHS_SHOWN = 12;
+/**
+ * Days of issued licences the admin dashboard sends (today included): enough to cover the last
+ * `ISSUED_MONTHS_SHOWN` months of any calendar the interface shows (11 whole months of at most 31
+ * days and this one), so it groups them into the months of the calendar it displays.
+ */
+export const ISSUED_DAYS_SHOWN = ISSUED_MONTHS_SHOWN * 31;
 /** An installation counts as live when not released and seen within this many hours. */
 export const LIVE_INSTALLATION_HOURS = 24;
 
@@ -46,7 +52,15 @@ export const adminDashboardSchema = z
     users: z.object({ pending: count, active: count, locked: count, total: count }),
     requests: z.object({ pending: count }),
     tickets: z.object({ total: count, open: count, inProgress: count, resolved: count, closed: count }),
-    licenses: z.object({ active: count, notActivated: count, deactivated: count, issuedPerMonth: z.array(monthCountSchema) }),
+    licenses: z.object({
+      active: count,
+      notActivated: count,
+      deactivated: count,
+      /** Per UTC (Gregorian) month; `issuedPerDay` serves a calendar whose months begin elsewhere (Persian). */
+      issuedPerMonth: z.array(monthCountSchema),
+      /** The last `ISSUED_DAYS_SHOWN` UTC days (beyond API.md). */
+      issuedPerDay: z.array(dayCountSchema),
+    }),
     validations: z.object({ perDay: z.array(dayCountSchema) }),
     installations: z.object({ live: count }),
   })

@@ -33,6 +33,7 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useDisplaySettings } from "@/lib/display-settings";
 import { parseApiError } from "@/lib/errors";
+import { formatNumber } from "@/lib/format";
 import classes from "./data-table.module.css";
 import { PAGE_SIZE_OPTIONS, type ServerTable, type SortOrder } from "./server-table-params";
 
@@ -76,8 +77,16 @@ export function createDataTableColumnHelper<TData extends object>() {
   return createColumnHelper<DataTableFeatures, TData>();
 }
 
-/** Columns sort only when they opt in. */
-const defaultColumn = { enableSorting: false } as const;
+/** Columns sort only when they opt in; a column without a cell of its own shows numbers in the interface's digits. */
+function defaultColumnIn(language: string) {
+  return {
+    enableSorting: false,
+    cell: ({ renderValue }: { renderValue: () => unknown }) => {
+      const value = renderValue();
+      return typeof value === "number" ? formatNumber(value, language) : ((value as ReactNode) ?? null);
+    },
+  } as const;
+}
 const noRows: never[] = [];
 /** Clicks on these inside a row are theirs, not the row's. */
 const interactive = "a, button, input, select, textarea, label, [role='menuitem'], [role='button']";
@@ -109,7 +118,7 @@ export interface DataTableProps<TData extends object, TSort extends string, TFil
   emptyTitle?: ReactNode;
   emptyDescription?: ReactNode;
   emptyAction?: ReactNode;
-  /** Below this width the table scrolls sideways (default 720px). */
+  /** Below this width the table scrolls sideways (default 720px); on a phone its rows are cards instead. */
   minWidth?: number;
   pageSizeOptions?: readonly number[];
   /** Optional test id on the wrapper. */
@@ -135,11 +144,13 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
   pageSizeOptions = PAGE_SIZE_OPTIONS,
   testId,
 }: DataTableProps<TData, TSort, TFilter>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   // The user's table density (settings): compact rows are shorter and set in a smaller size.
   const density = useDisplaySettings().tableDensity;
   const compact = density === "compact";
   const rows = data ?? (noRows as TData[]);
+  const defaultColumn = useMemo(() => defaultColumnIn(language), [language]);
 
   const sorting = useMemo<SortingState>(() => [{ id: list.sort, desc: list.order === "desc" }], [list.sort, list.order]);
   const pagination = useMemo<PaginationState>(() => ({ pageIndex: list.page - 1, pageSize: list.pageSize }), [list.page, list.pageSize]);
@@ -234,6 +245,8 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
       </Table.Tr>
     );
   } else {
+    // On a phone each row is a card (data-table.module.css): every cell shows its column's name.
+    const headers = new Map(table.getFlatHeaders().map((header) => [header.column.id, header]));
     body = table.getRowModel().rows.map((row) => (
       <Table.Tr
         key={row.id}
@@ -241,11 +254,21 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
         onClick={onRowClick ? (event) => !(event.target as Element).closest(interactive) && onRowClick(row.original) : undefined}
         style={onRowClick ? { cursor: "pointer" } : undefined}
       >
-        {row.getAllCells().map((cell) => (
-          <Table.Td key={cell.id} className={cell.column.columnDef.meta?.sticky ? classes.stickyEnd : undefined}>
-            <table.FlexRender cell={cell} />
-          </Table.Td>
-        ))}
+        {row.getAllCells().map((cell) => {
+          const header = headers.get(cell.column.id);
+          return (
+            <Table.Td key={cell.id} className={cell.column.columnDef.meta?.sticky ? classes.stickyEnd : undefined}>
+              {header && (
+                <span className={classes.cellLabel} aria-hidden="true">
+                  <table.FlexRender header={header} />
+                </span>
+              )}
+              <div className={classes.cellValue}>
+                <table.FlexRender cell={cell} />
+              </div>
+            </Table.Td>
+          );
+        })}
       </Table.Tr>
     ));
   }
@@ -255,12 +278,12 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
 
   return (
     <Paper withBorder radius="md" data-testid={testId}>
-      <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table.ScrollContainer minWidth={minWidth} type="native" classNames={{ scrollContainerInner: classes.scrollInner }}>
         <Table
           verticalSpacing={compact ? 4 : "sm"}
           fz={compact ? "xs" : "sm"}
           data-density={density}
-          className={compact ? classes.compact : undefined}
+          className={`${classes.table}${compact ? ` ${classes.compact}` : ""}`}
           highlightOnHover={rows.length > 0}
           aria-label={label}
           aria-busy={isLoading || isFetching || undefined}
@@ -315,7 +338,7 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
             w={80}
             aria-label={t("table.pageSize")}
             value={String(list.pageSize)}
-            data={pageSizeOptions.map((size) => String(size))}
+            data={pageSizeOptions.map((size) => ({ value: String(size), label: formatNumber(size, language) }))}
             onChange={(event) => table.setPageSize(Number(event.currentTarget.value))}
             data-testid="data-table-page-size"
           />
@@ -335,7 +358,7 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
               "aria-label":
                 control === "previous" ? t("table.previousPage") : control === "next" ? t("table.nextPage") : control === "first" ? t("table.firstPage") : t("table.lastPage"),
             })}
-            getItemProps={(page) => ({ "aria-label": t("table.goToPage", { page }) })}
+            getItemProps={(page) => ({ "aria-label": t("table.goToPage", { page }), children: formatNumber(page, language) })}
             data-testid="data-table-pagination"
           />
         )}

@@ -61,7 +61,28 @@ export function formatDateTime(iso: string | null | undefined, language: string 
   return formatInstant(iso, language, "dateTime");
 }
 
-/** 1536 → "1.5 KB" in the interface language. */
+// Lists and charts format many numbers: one formatter per language and options.
+const numberFormatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Every number the interface shows (counts, pages, badges, charts, sizes) goes through here, so a
+ * language shows one numbering system: Persian's digits (۱۲۳) in counts as in its dates, Latin in
+ * English. Numbers interpolated into messages pass through it too (lib/i18n.ts).
+ */
+export function formatNumber(value: number, language: string | undefined, options: Intl.NumberFormatOptions = {}): string {
+  const key = `${language ?? ""}|${JSON.stringify(options)}`;
+  let cached = numberFormatters.get(key);
+  if (!cached) {
+    cached = new Intl.NumberFormat(language, options);
+    numberFormatters.set(key, cached);
+  }
+  return cached.format(value);
+}
+
+/**
+ * 1536 → "1.5 kB", 11 → "11 bytes", 1 → "1 byte" in the interface language. Whole bytes are spelt
+ * out ("long"): Intl then picks the plural form itself, where the short form says "11 byte" in English.
+ */
 export function formatBytes(bytes: number, language: string): string {
   const units = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
   let value = bytes;
@@ -70,10 +91,15 @@ export function formatBytes(bytes: number, language: string): string {
     value /= 1024;
     unit += 1;
   }
-  return new Intl.NumberFormat(language, { style: "unit", unit: units[unit], unitDisplay: "short", maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return formatNumber(value, language, { style: "unit", unit: units[unit], unitDisplay: unit === 0 ? "long" : "short", maximumFractionDigits: unit === 0 ? 0 : 1 });
+}
+
+/** An unread count on a badge: "7", "99+" past 99, in the interface's digits ("۹۹+"). */
+export function formatBadgeCount(count: number, language: string | undefined, max = 99): string {
+  return count > max ? `${formatNumber(max, language)}+` : formatNumber(count, language);
 }
 
 /** `t(key, countParams(3, "fa"))`: `count` picks the plural form, `n` shows it in the interface's digits ("۳"). */
 export function countParams(count: number, language: string): { count: number; n: string } {
-  return { count, n: new Intl.NumberFormat(language).format(count) };
+  return { count, n: formatNumber(count, language) };
 }

@@ -1,8 +1,9 @@
-import i18n from "i18next";
+import i18n, { type FormatterModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { Messages } from "@/locales/en";
 import englishCore from "@/locales/en/core";
 import { subscribeDisplaySettings } from "./display-settings";
+import { formatNumber } from "./format";
 import { readStorage, storageKeys, writeStorage } from "./storage";
 
 /** Spec section 9: English (default and fallback), Turkish, Spanish, Simplified Chinese, Persian, Brazilian Portuguese. */
@@ -94,15 +95,29 @@ export function applyDocumentLanguage(language: Language): void {
 const DISPLAY_SETTINGS_CHANGED = "displaySettingsChanged";
 subscribeDisplaySettings(() => i18n.emit(DISPLAY_SETTINGS_CHANGED));
 
+/**
+ * Every number put into a message ({{count}}, {{total}}, {{page}}) is written in the language's
+ * digits like every other number of the interface (lib/format.ts): raw, i18next would print Latin
+ * digits into Persian sentences whose dates show Persian ones. `count` still picks the plural form
+ * from the number itself.
+ */
+const numbersInMessages: FormatterModule = {
+  type: "formatter",
+  init: () => {},
+  add: () => {},
+  addCached: () => {},
+  format: (value: unknown, _format, language) => (typeof value === "number" ? formatNumber(value, language) : (value as string)),
+};
+
 export async function initI18n(language: Language = storedLanguage()): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
-    await i18n.use(initReactI18next).init({
+    await i18n.use(initReactI18next).use(numbersInMessages).init({
       lng: DEFAULT_LANGUAGE,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: languages.map((entry) => entry.code),
       resources: { en: { translation: englishCore } },
       partialBundledLanguages: true,
-      interpolation: { escapeValue: false },
+      interpolation: { escapeValue: false, alwaysFormat: true },
       returnNull: false,
       // A new time zone or density re-renders every translated component like a new language does,
       // so each time the formatters (lib/format.ts) print is redrawn in the new zone.

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import {
+  ISSUED_DAYS_SHOWN,
   ISSUED_MONTHS_SHOWN,
   LIVE_INSTALLATION_HOURS,
   VALIDATION_DAYS_SHOWN,
@@ -141,6 +142,13 @@ function lastMonths(count: number, now = new Date()): string[] {
   );
 }
 
+/** The last `count` UTC days as `YYYY-MM-DD`, oldest first (today last). */
+function lastDays(count: number, now = new Date()): string[] {
+  return Array.from({ length: count }, (_, index) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (count - 1 - index))).toISOString().slice(0, 10),
+  );
+}
+
 /** Validations per UTC day (as flushed by the processes' counters), the last days including empty ones. */
 async function validationsPerDay(db: Database): Promise<AdminDashboard["validations"]["perDay"]> {
   const { rows } = await preparedSql(db, "dashboard_validations", {}, () => sql`
@@ -180,6 +188,7 @@ async function readAdminDashboard(db: Database): Promise<AdminDashboard> {
   const ticketsIn = countsOf<TicketRow["status"]>("tickets");
   const licencesIn = countsOf<LicenseRow["status"]>("licenses");
   const months = lastMonths(ISSUED_MONTHS_SHOWN).map((month) => ({ month, count: buckets.licenses.get(`issued:${month}`) ?? 0 }));
+  const issuedDays = lastDays(ISSUED_DAYS_SHOWN).map((day) => ({ day, count: buckets.licenses.get(`issued-day:${day}`) ?? 0 }));
   return {
     users: { pending: usersIn("pending"), active: usersIn("active"), locked: usersIn("locked"), total: usersIn("total") },
     requests: { pending: indexed!.pending },
@@ -195,6 +204,7 @@ async function readAdminDashboard(db: Database): Promise<AdminDashboard> {
       notActivated: licencesIn("not_activated"),
       deactivated: licencesIn("deactivated"),
       issuedPerMonth: months,
+      issuedPerDay: issuedDays,
     },
     validations: { perDay: days },
     installations: { live: indexed!.live },

@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AdminDashboard, CustomerDashboard, Ticket } from "@portal/contract";
+import { ISSUED_DAYS_SHOWN, type AdminDashboard, type CustomerDashboard, type Ticket } from "@portal/contract";
 import { installations, licenseRequests, licenses, rowCounts, tickets, users, validationCounts } from "../../db/schema/index.js";
 import { adminToken, call, createCustomer, createTestApp, issueLicences, json, openSecondConnection, registerUser, useTestApp, type TestApp } from "../../test/helpers.js";
 import { ValidationCounter } from "./validation-counter.js";
@@ -164,6 +164,11 @@ describe("GET /admin/dashboard", () => {
     expect(dashboard.licenses.issuedPerMonth.slice(0, -1).every((entry) => entry.count === 0)).toBe(true);
     const months = dashboard.licenses.issuedPerMonth.map((entry) => entry.month);
     expect([...months].sort()).toEqual(months);
+    // Days too (the web groups them into the months of the calendar it shows), oldest first, today last.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(dashboard.licenses.issuedPerDay).toHaveLength(ISSUED_DAYS_SHOWN);
+    expect(dashboard.licenses.issuedPerDay.at(-1)).toEqual({ day: today, count: licenceRows.filter((row) => row.issuedAt.toISOString().startsWith(today)).length });
+    expect(dashboard.licenses.issuedPerDay[0]!.day).toBe(new Date(Date.now() - (ISSUED_DAYS_SHOWN - 1) * DAY_MS).toISOString().slice(0, 10));
 
     const installationRows = await db.select({ releasedAt: installations.releasedAt, lastSeenAt: installations.lastSeenAt }).from(installations);
     expect(dashboard.installations.live).toBe(installationRows.filter((row) => row.releasedAt === null && Date.now() - row.lastSeenAt.getTime() < DAY_MS).length);
@@ -194,7 +199,9 @@ describe("GET /admin/dashboard", () => {
       const ticketStatuses = (await db.select({ status: tickets.status }).from(tickets)).map((row) => row.status);
       const licenceRows = await db.select({ status: licenses.status, issuedAt: licenses.issuedAt }).from(licenses);
       const statuses = licenceRows.map((row) => row.status);
-      const months = (await adminDashboardOf(admin)).licenses.issuedPerMonth.map((entry) => entry.month);
+      const shown = (await adminDashboardOf(admin)).licenses;
+      const months = shown.issuedPerMonth.map((entry) => entry.month);
+      const days = shown.issuedPerDay.map((entry) => entry.day);
       return {
         users: { pending: countBy(userStatuses, "pending"), active: countBy(userStatuses, "active"), locked: countBy(userStatuses, "locked"), total: userStatuses.length },
         tickets: {
@@ -209,6 +216,7 @@ describe("GET /admin/dashboard", () => {
           notActivated: countBy(statuses, "not_activated"),
           deactivated: countBy(statuses, "deactivated"),
           issuedPerMonth: months.map((month) => ({ month, count: licenceRows.filter((row) => row.issuedAt.toISOString().startsWith(month)).length })),
+          issuedPerDay: days.map((day) => ({ day, count: licenceRows.filter((row) => row.issuedAt.toISOString().startsWith(day)).length })),
         },
       };
     };
@@ -244,6 +252,7 @@ describe("GET /admin/dashboard", () => {
 
     const fresh = await freshCounts();
     expect(fresh.licenses.issuedPerMonth.filter((entry) => entry.count > 0).length).toBeGreaterThan(6);
+    expect(fresh.licenses.issuedPerDay.filter((entry) => entry.count > 0).length).toBeGreaterThan(6);
     expect(fresh.licenses.deactivated).toBeGreaterThan(1);
     expect(await keptCounts()).toEqual(fresh);
 

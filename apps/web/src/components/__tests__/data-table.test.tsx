@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api-client";
 import { resetDisplaySettings, setDisplaySettings } from "@/lib/display-settings";
+import { changeLanguage } from "@/lib/i18n";
 import {
   applyServerTableChange,
   createDataTableColumnHelper,
@@ -174,6 +175,22 @@ describe("<DataTable>", () => {
     expect(search()).toBe("?page=3");
     change(document.querySelector('select[aria-label="Rows per page"]'), "50");
     expect(search()).toBe("?pageSize=50");
+  });
+
+  it("counts and pages in the language's digits: Persian ones in Persian", async () => {
+    await changeLanguage("fa", { persist: false });
+    try {
+      renderAt("/?page=2&pageSize=10", { data: rows(10, 10), total: 1234 });
+      const footer = [byTestId("data-table-total"), byTestId("data-table-pagination"), byTestId("data-table-page-size")];
+      for (const part of footer) {
+        expect(part.textContent).toMatch(/[۰-۹]/);
+        expect(part.textContent).not.toMatch(/[0-9]/);
+      }
+      expect(byTestId("data-table-total")).toHaveTextContent("۱۱–۲۰");
+      expect(byTestId("data-table-pagination")).toHaveTextContent("۱۲۴");
+    } finally {
+      await changeLanguage("en", { persist: false });
+    }
   });
 
   it("writes the search box to q after a pause and goes back to page 1", () => {

@@ -30,6 +30,11 @@ const others: Record<string, Tree> = { tr, es, "zh-CN": zhCN, fa, "pt-BR": ptBR 
 /** Words that stay the same in a translation (brand, acronyms, language-neutral tokens). */
 const sameEverywhere = new Set(["nav.faq", "profileMenu.faq", "pages.faq.title", "pages.dashboard.links.faq", "nav.admin.mfaAuthenticator", "app.pageTitle"]);
 
+/** i18next's plural suffixes: Intl.PluralRules' categories. */
+const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+/** Keys English has in plural forms ("faq.search.results" for results_one and results_other). */
+const pluralKeys = new Set([...english.keys()].filter((key) => pluralSuffix.test(key)).map((key) => key.replace(pluralSuffix, "")));
+
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
 describe("locales", () => {
@@ -74,7 +79,8 @@ describe("locales", () => {
     });
 
     it("has no key English does not have", () => {
-      const extra = [...flat.keys()].filter((key) => !english.has(key));
+      // A plural form English does without (Spanish's "many") is not an extra.
+      const extra = [...flat.keys()].filter((key) => !english.has(key) && !pluralKeys.has(key.replace(pluralSuffix, "")));
       expect(extra, `${code} has extra: ${extra.join(", ")}`).toEqual([]);
     });
 
@@ -91,5 +97,32 @@ describe("locales", () => {
       // A few words can legitimately be the same (e.g. "Email" in Spanish-speaking UIs); whole screens cannot.
       expect(copied.length / english.size, `${code} copies English for: ${copied.join(", ")}`).toBeLessThan(0.03);
     });
+  });
+});
+
+describe("plural forms", () => {
+  const all: Record<string, Map<string, string>> = { en: english, ...Object.fromEntries(Object.entries(others).map(([code, tree]) => [code, flatten(tree)])) };
+
+  it("English counts in plural forms wherever it counts", () => {
+    expect(pluralKeys.size).toBeGreaterThan(10);
+    expect(pluralKeys).toContain("commerce.custom.confirmText");
+  });
+
+  // i18next picks `key_<category>` by Intl.PluralRules; a category a language lacks falls back to
+  // English (Spanish "many": "1.000.000 days" in a Spanish page).
+  it.each(languages.map((language) => language.code))("%s has every plural form its language needs, for every counted message", (code) => {
+    const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+    const missing = [...pluralKeys].flatMap((key) => categories.filter((category) => !all[code]!.has(`${key}_${category}`)).map((category) => `${key}_${category}`));
+    expect(missing, `${code} lacks: ${missing.join(", ")}`).toEqual([]);
+  });
+
+  it("says the plural form in Spanish for a million", async () => {
+    await changeLanguage("es", { persist: false });
+    try {
+      expect(i18n.t("commerce.plans.durationValue", { count: 1_000_000 })).toBe("1.000.000 días");
+      expect(i18n.t("commerce.custom.confirmText", { count: 1, price: "10 €" })).toContain("1 función");
+    } finally {
+      await changeLanguage("en", { persist: false });
+    }
   });
 });

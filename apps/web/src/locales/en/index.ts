@@ -17,6 +17,11 @@ const en = { ...core, ...areas, tickets: { ...areas.tickets, ...tickets }, updat
 
 export default en;
 
-/** Same keys as English, every value a string: a locale that misses or adds a key does not compile. */
-type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+/**
+ * Same keys as English, every value a string: a locale that misses or adds a key does not compile.
+ * A counted message (`x_one`, `x_other`) may add the plural forms English does without (Spanish and
+ * Portuguese `x_many`: Intl.PluralRules' categories of the language; a unit test asks for them).
+ */
+type ExtraPluralForms<T> = { [K in keyof T as K extends `${infer Base}_other` ? `${Base}_${"zero" | "two" | "few" | "many"}` : never]?: string };
+type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> } & ExtraPluralForms<T>;
 export type Messages = DeepStrings<typeof en>;

@@ -9,6 +9,7 @@ const faq: Messages["faq"] = {
     clear: "Borrar búsqueda",
     results_one: "{{count}} pregunta encontrada",
     results_other: "{{count}} preguntas encontradas",
+    results_many: "{{count}} preguntas encontradas",
   },
   categories: {
     label: "Categorías",

@@ -46,6 +46,7 @@ const logMonitor: Messages["logMonitor"] = {
     reconnecting: "Conexión perdida, reconectando…",
     newEvents_one: "{{count}} evento nuevo",
     newEvents_other: "{{count}} eventos nuevos",
+    newEvents_many: "{{count}} eventos nuevos",
     showNew: "Mostrar eventos nuevos",
   },
   detailsButton: "Detalles",

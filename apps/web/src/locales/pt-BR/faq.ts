@@ -9,6 +9,7 @@ const faq: Messages["faq"] = {
     clear: "Limpar busca",
     results_one: "{{count}} pergunta encontrada",
     results_other: "{{count}} perguntas encontradas",
+    results_many: "{{count}} perguntas encontradas",
   },
   categories: {
     label: "Categorias",

@@ -46,6 +46,7 @@ const logMonitor: Messages["logMonitor"] = {
     reconnecting: "Conexão perdida, reconectando…",
     newEvents_one: "{{count}} novo evento",
     newEvents_other: "{{count}} novos eventos",
+    newEvents_many: "{{count}} novos eventos",
     showNew: "Mostrar novos eventos",
   },
   detailsButton: "Detalhes",

@@ -23,7 +23,11 @@ const columns: ListColumns<Service> = (t, language) => [
     id: "name",
     header: () => t("commerce.common.name"),
     enableSorting: true,
-    cell: ({ row }) => <Text fw={600} size="sm">{row.original.name}</Text>,
+    cell: ({ row }) => (
+      <Text fw={600} size="sm" dir="auto">
+        {row.original.name}
+      </Text>
+    ),
   }),
   column.accessor("description", { id: "description", header: () => t("commerce.common.description"), cell: ({ row }) => <DescriptionCell text={row.original.description} maw={480} /> }),
   column.accessor("createdAt", { id: "createdAt", header: () => t("commerce.common.created"), enableSorting: true, cell: ({ row }) => formatDate(row.original.createdAt, language) }),

@@ -10,7 +10,7 @@ import { DashboardError } from "../components/dashboard-error";
 import { FigureTile } from "../components/figure-tile";
 import { LicencesByStatus, StatusBar } from "../components/status-bar";
 import { adminFigureLinks as links, type AdminFigure } from "../lib/figure-links";
-import { dayLabel, monthLabel, numberFormatter } from "../lib/format";
+import { countsPerDisplayedMonth, dayLabel, numberFormatter } from "../lib/format";
 import classes from "../components/dashboard.module.css";
 
 const tiles: { figure: AdminFigure; label: "pendingUsers" | "pendingRequests" | "open" | "liveInstallations"; icon: Icon; color: string; value: (data: AdminDashboard) => number }[] = [
@@ -67,7 +67,7 @@ export function AdminDashboardPage() {
     const { total, peak } = summarizeSeries(points);
     return t(key, { total: format(total) }) + (peak ? t("dashboards.admin.peak", { label: peak.label, count: format(peak.value) }) : "");
   };
-  const months = data?.licenses.issuedPerMonth.map((entry) => ({ key: entry.month, label: monthLabel(entry.month, language), value: entry.count }));
+  const months = data && countsPerDisplayedMonth(data.licenses.issuedPerDay, language);
   const days = data?.validations.perDay.map((entry) => ({ key: entry.day, label: dayLabel(entry.day, language), value: entry.count }));
 
   return (

@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useApproveLicenseRequest, useCancelLicenseRequest } from "../api/decide-license-request";
 import { useLicenseRequests, type LicenseRequestListParams } from "../api/list-license-requests";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatNumber } from "@/lib/format";
 import { ActionsHeader } from "./actions-header";
 import { ConfirmModal } from "./confirm-modal";
 import { LicenseRequestFormModal } from "./license-request-form-modal";
@@ -127,7 +127,7 @@ export function LicenseRequestsSection({ admin, showCreate = true }: { admin: bo
         id: "quantity",
         header: () => t("licenses.columns.quantity"),
         enableSorting: true,
-        cell: ({ getValue }) => <Text size="sm">{getValue()}</Text>,
+        cell: ({ getValue }) => <Text size="sm">{formatNumber(getValue(), i18n.language)}</Text>,
       }),
       columnHelper.accessor("status", {
         id: "status",

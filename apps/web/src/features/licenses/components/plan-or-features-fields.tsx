@@ -106,7 +106,7 @@ export function PlanOrFeaturesFields({
           {plan && (
             <Stack gap={4} data-testid="chosen-plan">
               {plan.description && (
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" dir="auto">
                   {plan.description}
                 </Text>
               )}

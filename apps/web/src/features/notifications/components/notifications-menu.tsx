@@ -17,6 +17,7 @@ import { IconBell, IconBellOff, IconCheck, IconChecks } from "@tabler/icons-reac
 import type { Notification } from "@portal/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatBadgeCount } from "@/lib/format";
 import { useNavigate } from "react-router";
 import { notifyError } from "@/lib/notify";
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from "../api/notifications";
@@ -58,7 +59,7 @@ function NotificationItem({ item, onOpen, onMarkRead }: { item: Notification; on
  * tab is visible), an unread badge, mark one or all as read; the spec's empty state when there are none.
  */
 export function NotificationsMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
   const notifications = useNotifications();
@@ -128,7 +129,7 @@ export function NotificationsMenu() {
       {/* The badge wraps the target, not the other way round: Popover.Target gives its child
           aria-expanded and aria-haspopup, which belong on the button, not on the badge's <div>. */}
       <Indicator
-        label={unread > 99 ? "99+" : unread}
+        label={formatBadgeCount(unread, i18n.language)}
         size={18}
         offset={6}
         color="red"

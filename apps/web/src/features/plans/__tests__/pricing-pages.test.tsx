@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { changeLanguage } from "@/lib/i18n";
 import { mount, stubBrowserApis, unmount } from "@/test/dom";
 import { PlanConfirmationPage } from "../pages/plan-confirmation-page";
 import { PricingPlansPage } from "../pages/pricing-plans-page";
@@ -46,6 +47,23 @@ async function waitForText(text: string, timeoutMs = 10_000) {
   }
 }
 
+const plan = (id: string, name: string, price: number, description = `${name} plan`) => ({
+  id,
+  name,
+  description,
+  price,
+  currency: "USD",
+  billingPeriod: "yearly",
+  durationDays: 365,
+  maxActivations: 1,
+  maxReleasesPer30Days: 3,
+  features: [],
+  services: [],
+  active: true,
+  isCustom: false,
+  createdAt: "2026-01-01T00:00:00.000Z",
+});
+
 describe("pricing pages", { timeout: 30_000 }, () => {
   it("says the spec's text when the plans cannot be loaded", async () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
@@ -59,22 +77,6 @@ describe("pricing pages", { timeout: 30_000 }, () => {
   });
 
   it("shows the plans as a carousel with the current one marked and a custom-plan card", async () => {
-    const plan = (id: string, name: string, price: number) => ({
-      id,
-      name,
-      description: `${name} plan`,
-      price,
-      currency: "USD",
-      billingPeriod: "yearly",
-      durationDays: 365,
-      maxActivations: 1,
-      maxReleasesPer30Days: 3,
-      features: [],
-      services: [],
-      active: true,
-      isCustom: false,
-      createdAt: "2026-01-01T00:00:00.000Z",
-    });
     const starter = plan("11111111-1111-4111-8111-111111111111", "Starter", 10);
     const pro = plan("22222222-2222-4222-8222-222222222222", "Pro", 20);
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
@@ -90,6 +92,34 @@ describe("pricing pages", { timeout: 30_000 }, () => {
     expect(cards[1]!.querySelector('[data-testid="current-plan-badge"]')?.textContent).toBe("Current plan");
     expect(cards[0]!.querySelector("a")?.getAttribute("href")).toBe(`/pricing-plans/confirmation/${starter.id}`);
     expect(document.querySelector('[data-testid="custom-plan-card"] a')?.getAttribute("href")).toBe("/pricing-plans/custom-license");
+  });
+
+  it("in Persian: the carousel speaks Persian, counts in Persian digits, and English catalogue text keeps its own direction", async () => {
+    await changeLanguage("fa", { persist: false });
+    try {
+      const starter = plan("11111111-1111-4111-8111-111111111111", "Starter", 10, "One product for a single site.");
+      const pro = plan("22222222-2222-4222-8222-222222222222", "Pro", 20);
+      vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
+        String(input).includes("/plans/current")
+          ? json(200, { status: "success", data: { plan: null, selectedAt: null } })
+          : json(200, { status: "success", data: { items: [starter, pro], total: 2, page: 1, pageSize: 12 } }),
+      );
+      render("/pricing-plans", "/pricing-plans", <PricingPlansPage />);
+      await waitForText("One product for a single site.");
+      const description = [...document.querySelectorAll("p")].find((element) => element.textContent === "One product for a single site.");
+      expect(description).toHaveAttribute("dir", "auto");
+      expect(document.querySelector('[data-testid="plan-card"] h2')).toHaveAttribute("dir", "auto");
+
+      // Three slides (two plans and the custom-plan card): named and announced in Persian, not "Slide 1 of 3".
+      expect(document.querySelector('[data-testid="pricing-carousel-status"]')).toHaveTextContent("طرح ۱ از ۳");
+      const slides = [...document.querySelectorAll('[aria-roledescription="طرح"]')];
+      expect(slides.map((slide) => slide.getAttribute("aria-label"))).toEqual(["طرح ۱ از ۳", "طرح ۲ از ۳", "طرح ۳ از ۳"]);
+      expect(document.querySelector('[data-testid="pricing-carousel"]')).toHaveAttribute("aria-roledescription", "نمایش چرخشی");
+      expect(document.body.innerHTML).not.toMatch(/Carousel slide|Go to slide/);
+      expect(document.querySelector('[data-testid="plan-card"]')).toHaveTextContent("اعتبار ۳۶۵ روزه");
+    } finally {
+      await changeLanguage("en", { persist: false });
+    }
   });
 
   it("says the spec's text for a plan that cannot be found", async () => {

@@ -25,7 +25,7 @@ export function CustomPlanCard({ currentCustomPlan }: { currentCustomPlan: Plan 
     >
       <Stack gap="md" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <ThemeIcon size={40} radius="md" variant="filled">
               <IconPuzzle size={22} aria-hidden />
             </ThemeIcon>
@@ -34,7 +34,7 @@ export function CustomPlanCard({ currentCustomPlan }: { currentCustomPlan: Plan 
             </Title>
           </Group>
           {current && (
-            <Badge color="teal" variant="filled" leftSection={<IconCircleCheckFilled size={12} aria-hidden />} data-testid="current-plan-badge">
+            <Badge color="teal" variant="filled" leftSection={<IconCircleCheckFilled size={12} aria-hidden />} className={classes.currentBadge} data-testid="current-plan-badge">
               {t("commerce.pricing.currentPlan")}
             </Badge>
           )}

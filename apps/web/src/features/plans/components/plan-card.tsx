@@ -25,16 +25,16 @@ export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
     >
       <Stack gap="md" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Title order={2} fz="h3" id={headingId} className={classes.name}>
+          <Title order={2} fz="h3" id={headingId} className={classes.name} dir="auto">
             {plan.name}
           </Title>
           {current && (
-            <Badge color="teal" variant="filled" leftSection={<IconCircleCheckFilled size={12} aria-hidden />} data-testid="current-plan-badge">
+            <Badge color="teal" variant="filled" leftSection={<IconCircleCheckFilled size={12} aria-hidden />} className={classes.currentBadge} data-testid="current-plan-badge">
               {t("commerce.pricing.currentPlan")}
             </Badge>
           )}
         </Group>
-        <Text size="sm" c="dimmed" lineClamp={3} mih="2.6em">
+        <Text size="sm" c="dimmed" lineClamp={3} mih="2.6em" dir={plan.description ? "auto" : undefined}>
           {plan.description || t("commerce.common.noDescription")}
         </Text>
         <PlanPrice plan={plan} />
@@ -63,7 +63,9 @@ export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
               }
             >
               {plan.features.map((feature) => (
-                <List.Item key={feature.id}>{feature.name}</List.Item>
+                <List.Item key={feature.id}>
+                  <bdi>{feature.name}</bdi>
+                </List.Item>
               ))}
             </List>
           ) : (
@@ -87,7 +89,9 @@ export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
                 }
               >
                 {plan.services.map((service) => (
-                  <List.Item key={service.id}>{service.name}</List.Item>
+                  <List.Item key={service.id}>
+                    <bdi>{service.name}</bdi>
+                  </List.Item>
                 ))}
               </List>
             </>

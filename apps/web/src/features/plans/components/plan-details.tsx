@@ -2,7 +2,7 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/cor
 import type { Plan } from "@portal/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDate, formatMoney } from "@/lib/format";
+import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 
 function Term({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -30,8 +30,8 @@ export function PlanDetails({ plan, admin = false }: { plan: Plan; admin?: boole
           <Term label={t("commerce.common.price")}>{formatMoney(plan.price, plan.currency, i18n.language)}</Term>
           <Term label={t("commerce.plans.billingPeriod")}>{t(`commerce.plans.period.${plan.billingPeriod}`)}</Term>
           <Term label={t("commerce.plans.duration")}>{t("commerce.plans.durationValue", { count: plan.durationDays })}</Term>
-          <Term label={t("commerce.plans.maxActivations")}>{plan.maxActivations}</Term>
-          {admin && <Term label={t("commerce.plans.maxReleases")}>{plan.maxReleasesPer30Days}</Term>}
+          <Term label={t("commerce.plans.maxActivations")}>{formatNumber(plan.maxActivations, i18n.language)}</Term>
+          {admin && <Term label={t("commerce.plans.maxReleases")}>{formatNumber(plan.maxReleasesPer30Days, i18n.language)}</Term>}
           {admin && (
             <Term label={t("commerce.plans.activeFilter")}>
               <Badge color={plan.active ? "teal" : "gray"} variant="light">
@@ -56,9 +56,9 @@ export function PlanDetails({ plan, admin = false }: { plan: Plan; admin?: boole
               {plan.features.map((feature) => (
                 <Group key={feature.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
                   <div style={{ minWidth: 0 }}>
-                    <Text fw={500}>{feature.name}</Text>
+                    <Text fw={500} dir="auto">{feature.name}</Text>
                     {feature.description && (
-                      <Text size="sm" c="dimmed" lineClamp={2}>
+                      <Text size="sm" c="dimmed" lineClamp={2} dir="auto">
                         {feature.description}
                       </Text>
                     )}
@@ -80,9 +80,9 @@ export function PlanDetails({ plan, admin = false }: { plan: Plan; admin?: boole
             <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: "none" }}>
               {plan.services.map((service) => (
                 <li key={service.id}>
-                  <Text fw={500}>{service.name}</Text>
+                  <Text fw={500} dir="auto">{service.name}</Text>
                   {service.description && (
-                    <Text size="sm" c="dimmed" lineClamp={2}>
+                    <Text size="sm" c="dimmed" lineClamp={2} dir="auto">
                       {service.description}
                     </Text>
                   )}

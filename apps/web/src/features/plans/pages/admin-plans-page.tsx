@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { createDataTableColumnHelper, type ServerTableOptions } from "@/components/data-table";
 import { deleteAction, ListScreen, type ListColumns } from "@/components/list-screen";
-import { formatDate, formatMoney } from "@/lib/format";
+import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { usePlans } from "../api/list-plans";
 import { deletePlanConfirm } from "../components/delete-plan-dialog";
@@ -25,11 +25,11 @@ const columns: ListColumns<Plan> = (t, language) => [
     enableSorting: true,
     cell: ({ row }) => (
       <Stack gap={2}>
-        <Anchor component={Link} to={paths.admin.plan(row.original.id)} fw={600}>
+        <Anchor component={Link} to={paths.admin.plan(row.original.id)} fw={600} dir="auto">
           {row.original.name}
         </Anchor>
         {row.original.description && (
-          <Text size="xs" c="dimmed" lineClamp={1} maw={320}>
+          <Text size="xs" c="dimmed" lineClamp={1} maw={320} dir="auto">
             {row.original.description}
           </Text>
         )}
@@ -47,7 +47,7 @@ const columns: ListColumns<Plan> = (t, language) => [
     ),
   }),
   column.accessor("billingPeriod", { id: "billingPeriod", header: () => t("commerce.plans.billingPeriod"), cell: ({ row }) => t(`commerce.plans.period.${row.original.billingPeriod}`) }),
-  column.display({ id: "features", header: () => t("commerce.plans.featuresCount"), cell: ({ row }) => row.original.features.length }),
+  column.display({ id: "features", header: () => t("commerce.plans.featuresCount"), cell: ({ row }) => formatNumber(row.original.features.length, language) }),
   column.accessor("active", {
     id: "active",
     header: () => t("commerce.plans.activeFilter"),

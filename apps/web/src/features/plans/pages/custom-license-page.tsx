@@ -122,11 +122,11 @@ export function CustomLicensePage() {
                 <Group wrap="nowrap" align="flex-start" gap="md" p="md">
                   <Checkbox.Indicator mt={2} aria-hidden />
                   <div style={{ flex: 1, minWidth: 0 }}>
-                    <Text fw={600} id={`feature-${feature.id}-name`}>
+                    <Text fw={600} id={`feature-${feature.id}-name`} dir="auto">
                       {feature.name}
                     </Text>
                     {feature.description && (
-                      <Text size="sm" c="dimmed" id={`feature-${feature.id}-description`}>
+                      <Text size="sm" c="dimmed" id={`feature-${feature.id}-description`} dir="auto">
                         {feature.description}
                       </Text>
                     )}

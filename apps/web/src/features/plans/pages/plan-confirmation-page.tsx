@@ -97,10 +97,14 @@ export function PlanConfirmationPage() {
         <Card withBorder radius="lg" padding="lg">
           <Group justify="space-between" align="center" gap="md" wrap="wrap">
             <Stack gap={4} style={{ minWidth: 0 }}>
-              <Title order={2} fz="h3">
+              <Title order={2} fz="h3" dir="auto">
                 {chosen.name}
               </Title>
-              {chosen.description && <Text c="dimmed">{chosen.description}</Text>}
+              {chosen.description && (
+                <Text c="dimmed" dir="auto">
+                  {chosen.description}
+                </Text>
+              )}
               <PlanPrice plan={chosen} />
             </Stack>
             {isCurrent ? (

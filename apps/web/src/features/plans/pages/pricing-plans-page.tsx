@@ -1,9 +1,9 @@
 import "@mantine/carousel/styles.css";
 import { Carousel } from "@mantine/carousel";
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, useDirection } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, useDirection, VisuallyHidden } from "@mantine/core";
 import { IconAlertTriangle, IconBuildingBank, IconCircleCheck } from "@tabler/icons-react";
 import type { EmblaCarouselType } from "embla-carousel";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
@@ -47,9 +47,28 @@ export function PricingPlansPage() {
     if (middle < view.left || middle > view.right) embla.scrollTo(currentSlide, true);
   }, [embla, currentSlide, current.isPending, plans.isPending]);
 
+  // Mantine's carousel says "Slide 3 of 3" and "Slides" in English whatever the language: its status
+  // is hidden (pricing-plans-page.module.css) for this one, and its indicators' list is renamed.
+  const [selected, setSelected] = useState(0);
+  const slideCount = items.length + 1;
+  const slidesLabel = t("commerce.pricing.slidesLabel");
+  useLayoutEffect(() => {
+    embla?.rootNode().parentElement?.querySelector(':scope > [role="tablist"]')?.setAttribute("aria-label", slidesLabel);
+  }, [embla, slidesLabel, slideCount]);
+  useFitPhoneSlides(embla);
+
+  const onSlideChange = (index: number) => {
+    setSelected(index);
+    loadMoreNear(index);
+  };
   const loadMoreNear = (index: number) => {
     if (plans.hasNextPage && !plans.isFetchingNextPage && index >= items.length - PREFETCH_DISTANCE) void plans.fetchNextPage();
   };
+
+  const slideLabels = (index: number) => ({
+    "aria-roledescription": t("commerce.pricing.slideRole"),
+    "aria-label": t("commerce.pricing.slideStatus", { index: index + 1, total: slideCount }),
+  });
 
   let content;
   if (plans.isPending) {
@@ -85,26 +104,29 @@ export function PricingPlansPage() {
           controlsOffset="xs"
           controlSize={36}
           withIndicators
-          onSlideChange={loadMoreNear}
+          onSlideChange={onSlideChange}
           getEmblaApi={setEmbla}
           aria-label={t("commerce.pricing.carouselLabel")}
           role="region"
-          aria-roledescription="carousel"
+          aria-roledescription={t("commerce.pricing.carouselRole")}
           previousControlProps={{ "aria-label": t("commerce.pricing.previous") }}
           nextControlProps={{ "aria-label": t("commerce.pricing.next") }}
           getIndicatorProps={(index) => ({ "aria-label": t("commerce.pricing.goToSlide", { index: index + 1 }) })}
-          classNames={{ root: classes.root, controls: classes.controls, control: classes.control, indicators: classes.indicators, indicator: classes.indicator }}
+          classNames={{ root: classes.root, container: classes.container, controls: classes.controls, control: classes.control, indicators: classes.indicators, indicator: classes.indicator }}
           data-testid="pricing-carousel"
         >
-          {items.map((plan) => (
-            <Carousel.Slide key={plan.id}>
+          {items.map((plan, index) => (
+            <Carousel.Slide key={plan.id} {...slideLabels(index)}>
               <PlanCard plan={plan} current={currentPlan?.id === plan.id} />
             </Carousel.Slide>
           ))}
-          <Carousel.Slide>
+          <Carousel.Slide {...slideLabels(items.length)}>
             <CustomPlanCard currentCustomPlan={currentCustom} />
           </Carousel.Slide>
         </Carousel>
+        <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-testid="pricing-carousel-status">
+          {t("commerce.pricing.slideStatus", { index: Math.min(selected, slideCount - 1) + 1, total: slideCount })}
+        </VisuallyHidden>
       </>
     );
   }
@@ -147,6 +169,30 @@ export function PricingPlansPage() {
       </Stack>
     </>
   );
+}
+
+/**
+ * On a phone one card shows at a time, and cards top-align there (pricing-plans-page.module.css)
+ * instead of stretching to the tallest: the carousel takes the height of the cards in view, so a
+ * short card has no empty band inside it nor under it.
+ */
+function useFitPhoneSlides(embla: EmblaCarouselType | null) {
+  useEffect(() => {
+    if (!embla) return;
+    const fit = () => {
+      const container = embla.containerNode();
+      const topAligned = getComputedStyle(container).alignItems === "flex-start";
+      // The slides of the selected snap (a neighbour peeking in at the edge does not count).
+      const selected = embla.internalEngine().slideRegistry[embla.selectedScrollSnap()] ?? [];
+      const heights = selected.map((index) => embla.slideNodes()[index]?.offsetHeight ?? 0);
+      container.style.height = topAligned && heights.length > 0 ? `${Math.max(...heights)}px` : "";
+    };
+    fit();
+    embla.on("select", fit).on("resize", fit).on("slidesChanged", fit);
+    return () => {
+      embla.off("select", fit).off("resize", fit).off("slidesChanged", fit);
+    };
+  }, [embla]);
 }
 
 export { PricingPlansPage as Component };

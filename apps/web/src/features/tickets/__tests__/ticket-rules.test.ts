@@ -73,7 +73,7 @@ describe("attachment checks before an upload", () => {
 
 describe("sizes and durations", () => {
   it("formats bytes in the interface language", () => {
-    expect(formatBytes(512, "en")).toBe("512 byte");
+    expect(formatBytes(512, "en")).toBe("512 bytes");
     expect(formatBytes(1536, "en")).toBe("1.5 kB");
     expect(formatBytes(10 * 1024 * 1024, "en")).toBe("10 MB");
   });

@@ -2,6 +2,7 @@ import { ActionIcon, Center, CloseButton, Group, Indicator, Loader, Popover, Sta
 import { IconMessage } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatBadgeCount } from "@/lib/format";
 import { useTicketInbox } from "../api/inbox";
 
 // The list is code only an open dropdown needs: the top bar (in every page's shell chunk) carries
@@ -14,7 +15,7 @@ const MessagesList = lazy(() => import("./messages-list"));
  * unread count on the trigger; each item opens its ticket.
  */
 export function MessagesMenu() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [opened, setOpened] = useState(false);
   const inbox = useTicketInbox();
   const unread = inbox.data?.unreadCount ?? 0;
@@ -22,7 +23,7 @@ export function MessagesMenu() {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withArrow trapFocus returnFocus>
       {/* The badge wraps the target (as the bell's does): aria-expanded belongs on the button. */}
-      <Indicator label={unread > 99 ? "99+" : unread} size={18} offset={6} color="red" disabled={unread === 0} inline data-testid="messages-badge">
+      <Indicator label={formatBadgeCount(unread, i18n.language)} size={18} offset={6} color="red" disabled={unread === 0} inline data-testid="messages-badge">
         <Popover.Target>
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} title={label} onClick={() => setOpened((value) => !value)} data-testid="messages-button">
             <IconMessage size={20} stroke={1.6} aria-hidden />

@@ -115,7 +115,7 @@ describe("step 1: upload files", { timeout: 20_000 }, () => {
     await waitFor(() => expect(bar()?.getAttribute("aria-valuenow")).toBe("0"));
     act(() => xhr.progress(400, 1000));
     expect(bar()?.getAttribute("aria-valuenow")).toBe("40");
-    expect(byTestId("upload-progress-text")?.textContent).toBe("400 byte of 1,000 byte · 40%");
+    expect(byTestId("upload-progress-text")?.textContent).toBe("400 bytes of 1,000 bytes · 40%");
     act(() => xhr.answer(201, { status: "success", data: draft() }));
     await waitFor(() => expect(text()).toContain("Files uploaded successfully!"));
     expect(uploaded).toHaveBeenCalledWith(draft());
