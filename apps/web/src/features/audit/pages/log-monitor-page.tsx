@@ -37,7 +37,10 @@ const ltr = (value: string | null, maw: number, testId?: string) =>
 const column = createDataTableColumnHelper<AuditEvent>();
 /** The target: its kind, then its name linking to its admin page (or the start of its id), marked when it is gone. */
 function TargetCell({ event, t }: { event: AuditEvent; t: TFunction }) {
+  const { i18n } = useTranslation();
   if (!event.targetType) return ltr(null, 0);
+  // A name keeps its own direction (an e-mail is cut at its end, even in Persian) but sits on the page's side.
+  const followPage = { textAlign: i18n.dir() === "rtl" ? "right" : "left" } as const;
   const text = targetText(t, event);
   const to = targetLink(event);
   return (
@@ -47,12 +50,12 @@ function TargetCell({ event, t }: { event: AuditEvent; t: TFunction }) {
       </Text>
       {text &&
         (to ? (
-          <Anchor component={Link} to={to} size="sm" truncate="end" title={text} data-testid="audit-target-link">
-            <bdi>{text}</bdi>
+          <Anchor component={Link} to={to} size="sm" truncate="end" title={text} dir="auto" style={followPage} data-testid="audit-target-link">
+            {text}
           </Anchor>
         ) : (
-          <Text size="sm" truncate="end" title={text}>
-            <bdi>{text}</bdi>
+          <Text size="sm" truncate="end" title={text} dir="auto" style={followPage}>
+            {text}
           </Text>
         ))}
       {event.targetDeleted && (
