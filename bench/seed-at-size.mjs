@@ -236,7 +236,8 @@ async function seed(client, n, passwordHash, log) {
             case when s.action like 'license.%' then 'license' when s.action like 'ticket.%' then 'ticket'
                  when s.action like 'license_request.%' then 'license_request' when s.action like 'user.%' then 'user'
                  when s.action like 'project.%' then 'project' end,
-            case when s.action like 'auth.%' or s.action like 'settings.%' or s.action like 'job.%' then null else md5(s.n::text) end,
+            case when s.action like 'auth.%' or s.action like 'settings.%' or s.action like 'job.%' then null
+                 when s.action like 'user.%' then u.id::text else md5(s.n::text) end,
             '10.' || (s.n % 200) || '.' || (s.n / 200 % 250) || '.' || (1 + s.n % 254), (array['Mozilla/5.0 (X11; Linux x86_64)','Mozilla/5.0 (Macintosh)','curl/8.5.0','portal-cli/1.2'])[1 + s.n % 4]
      from (select n, ${pick(textArray(AUDIT_ACTIONS), "n", 51)} as action, ${pastTwoYears("n", 52)} as at from generate_series(1, $1) as n) s
      join (select row_number() over (order by id) - 1 as k, id, email from users) u on u.k = (hashint4(s.n + 53) & 2147483647) % $2`,

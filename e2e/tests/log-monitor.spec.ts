@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import { admin, apiLogin, expect, signedInPage, test } from "./support";
+import { admin, apiLogin, expect, readyAccount, signedInPage, test } from "./support";
 
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
 mkdirSync(artifacts, { recursive: true });
@@ -44,7 +44,7 @@ test.describe("log monitor", () => {
     await page.getByTestId("audit-filter-outcome").getByText("Failure", { exact: true }).click();
     await expect(page).toHaveURL(/outcome=failure/);
     await expect(rows(page)).toHaveCount(3);
-    await expect(rows(page).first().getByTestId("audit-action")).toHaveText("auth.login_failed");
+    await expect(rows(page).first().getByTestId("audit-action")).toHaveText("Failed sign-in");
     await expect(rows(page).first().getByTestId("audit-outcome")).toHaveText("Failure");
     await page.getByTestId("audit-filter-outcome").getByText("Success", { exact: true }).click();
     await expect(page.getByTestId("data-table-empty")).toBeVisible();
@@ -81,6 +81,30 @@ test.describe("log monitor", () => {
     await expect(rows(page)).toHaveCount(4);
     await page.reload();
     await expect(rows(page)).toHaveCount(5);
+    expect(session.errors, "console errors").toEqual([]);
+    await session.context.close();
+  });
+
+  test("an event names its target, which links to its admin page, in the viewer's language", async ({ browser, request }) => {
+    const token = await apiLogin(request, admin.email, admin.password);
+    const customer = await readyAccount(request, "lmtarget");
+    const marker = `lt${Date.now().toString(36)}`;
+    const refused = await request.post("/api/v1/auth/token", { form: { username: customer, password: "Not-the-password-1!" }, headers: { "user-agent": `E2E ${marker}` } });
+    expect(refused.status()).toBe(401);
+
+    const session = await signedInPage(browser, token, { language: "tr" });
+    const { page } = session;
+    await page.goto(`/admin/log-monitor?q=${marker}`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).getByTestId("audit-action")).toHaveText("Başarısız oturum açma");
+    await expect(rows(page).getByTestId("audit-target")).toContainText("Kullanıcı");
+    const link = rows(page).getByTestId("audit-target-link");
+    await expect(link).toHaveText(customer);
+    await link.click();
+    await expect(page).toHaveURL(/\/admin\/users\?q=/);
+    const users = page.getByTestId("users-table").locator("tbody tr[data-row-id]");
+    await expect(users).toHaveCount(1);
+    await expect(users).toContainText(customer);
     expect(session.errors, "console errors").toEqual([]);
     await session.context.close();
   });

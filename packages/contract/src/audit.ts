@@ -5,6 +5,113 @@ import { listQuerySchema, pageOf, timestamp } from "./common.js";
 export const auditOutcomes = ["success", "failure"] as const;
 export type AuditOutcome = (typeof auditOutcomes)[number];
 
+/**
+ * Every action the server records. `recordAudit` takes only these (a new one does not compile until
+ * it is listed here), and the web app's tests fail until each is translated in every language.
+ */
+export const auditActions = [
+  "auth.register",
+  "auth.login",
+  "auth.login_failed",
+  "auth.logout",
+  "auth.email_verified",
+  "auth.verification_resent",
+  "auth.password_reset_requested",
+  "auth.password_reset",
+  "auth.password_changed",
+  "auth.2fa_setup_started",
+  "auth.2fa_enabled",
+  "auth.2fa_disabled",
+  "user.first_admin_created",
+  "user.approved",
+  "user.locked",
+  "user.unlocked",
+  "user.disabled",
+  "user.enabled",
+  "user.admin_granted",
+  "user.admin_revoked",
+  "user.updated",
+  "user.profile_updated",
+  "settings.updated",
+  "notifications.settings_updated",
+  "payment_method.added",
+  "payment_method.removed",
+  "billing_address.saved",
+  "project.created",
+  "project.updated",
+  "project.deleted",
+  "feature.created",
+  "feature.updated",
+  "feature.deleted",
+  "service.created",
+  "service.updated",
+  "service.deleted",
+  "plan.created",
+  "plan.updated",
+  "plan.deleted",
+  "plan.selected",
+  "plan.custom_created",
+  "license_request.created",
+  "license_request.edited",
+  "license_request.approved",
+  "license_request.rejected",
+  "license_request.cancelled",
+  "license.activated",
+  "license.req_authenticated",
+  "license.deactivated",
+  "license.reactivated",
+  "license.installation_released",
+  "license.file_downloaded",
+  "update.created",
+  "update.commands_set",
+  "update.published",
+  "update.deleted",
+  "update.license_verified",
+  "update.license_unverified",
+  "ticket.created",
+  "ticket.message_added",
+  "ticket.status_changed",
+  "ticket.updated",
+  "faq.entry_created",
+  "faq.entry_updated",
+  "faq.entry_deleted",
+  "faq.entry_moved",
+  "faq.category_renamed",
+  "demo_request.created",
+  "mfa.provisioned",
+  "mfa.secret_rotated",
+  "mfa.code_viewed",
+  "mfa.code_verified",
+  "mfa.code_rejected",
+  "job.failed",
+  "demo.seeded",
+  "demo.tickets_seeded",
+  "demo.faq_seeded",
+  "demo.license_issued",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** What an audit event can be about (its `targetType`); `targetId` is that record's id. */
+export const auditTargetTypes = [
+  "user",
+  "session",
+  "project",
+  "payment_method",
+  "feature",
+  "service",
+  "plan",
+  "license_request",
+  "license",
+  "update",
+  "ticket",
+  "faq_entry",
+  "faq_category",
+  "demo_request",
+  "mfa_authenticator",
+  "job",
+] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
+
 export const auditEventSchema = z
   .object({
     id: z.string(),
@@ -16,6 +123,14 @@ export const auditEventSchema = z
     outcome: z.enum(auditOutcomes),
     targetType: z.string().nullable(),
     targetId: z.string().nullable(),
+    /**
+     * What the target is called now, read when the page is (a user's e-mail, a licence key, a ticket's
+     * number and subject, a plan's or feature's name, an update's version…); for a target that is gone,
+     * the name the event itself recorded, if any. Null when there is no target or nothing to call it.
+     */
+    targetName: z.string().nullable(),
+    /** The target's record no longer exists (deleted, or a session since purged). */
+    targetDeleted: z.boolean(),
     ip: z.string().nullable(),
     userAgent: z.string().nullable(),
     details: z.record(z.string(), z.unknown()).nullable(),

@@ -326,7 +326,7 @@ export async function createPlanWithFeature(testApp: TestApp, maxActivations = 2
   const counter = ++catalogueCounter;
   const featureResponse = await call(app, { method: "POST", url: "/api/v1/features", token: admin, payload: { name: `Licensed feature ${counter} ${randomBytes(4).toString("hex")}`, price: 5 } });
   if (featureResponse.statusCode !== 201) throw new Error(`feature failed: ${featureResponse.statusCode} ${featureResponse.body}`);
-  const feature = json<{ data: { id: string } }>(featureResponse).data;
+  const feature = json<{ data: { id: string; name: string } }>(featureResponse).data;
   const planResponse = await call(app, {
     method: "POST",
     url: "/api/v1/plans",

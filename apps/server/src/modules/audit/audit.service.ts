@@ -1,19 +1,21 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import type { AuditEvent, AuditOutcome, AuditPage, AuditSortField, auditListQuerySchema } from "@portal/contract";
+import type { AuditAction, AuditEvent, AuditOutcome, AuditPage, AuditSortField, AuditTargetType, auditListQuerySchema } from "@portal/contract";
 import { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { auditEvents, users } from "../../db/schema/index.js";
 import { FieldError } from "../../lib/app-error.js";
 import { findUnstorableText } from "../../lib/storable-text.js";
+import { NO_TARGET_NAME, nameAuditTargets, type AuditTargetName } from "./audit-targets.js";
 import { containsPattern, countRows, pageSlice, tableTotal } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
 
 export interface AuditEntry {
-  action: string;
+  /** One of the contract's `auditActions`: each is translated in the log monitor. */
+  action: AuditAction;
   /** `failure` for a refusal that is audited (a refused login, a job given up); default `success`. */
   outcome?: AuditOutcome;
-  targetType?: string;
+  targetType?: AuditTargetType;
   targetId?: string;
   details?: Record<string, unknown>;
 }
@@ -144,7 +146,8 @@ const eventColumns = {
 
 type EventRow = { [K in keyof typeof eventColumns]: (typeof auditEvents.$inferSelect)[K] };
 
-export function presentAuditEvent(row: EventRow): AuditEvent {
+/** An event as the API answers it; `target` says what its target is called now (the list and the stream look it up). */
+export function presentAuditEvent(row: EventRow, target: AuditTargetName = NO_TARGET_NAME): AuditEvent {
   return {
     id: String(row.id),
     at: row.at.toISOString(),
@@ -154,6 +157,8 @@ export function presentAuditEvent(row: EventRow): AuditEvent {
     outcome: row.outcome,
     targetType: row.targetType,
     targetId: row.targetId,
+    targetName: target.name,
+    targetDeleted: target.deleted,
     ip: row.ip,
     userAgent: row.userAgent,
     details: row.details ?? null,
@@ -216,7 +221,8 @@ export async function listAuditEvents(db: Database, query: ParsedAuditQuery): Pr
   const last = items.at(-1);
   const nextCursor =
     hasNext && last ? encodeCursor({ f: walkFingerprint(query), k: keyOf(last), p: page + 1, t: total }) : null;
-  return { items: items.map(presentAuditEvent), total, page, pageSize: query.pageSize, nextCursor };
+  const targets = await nameAuditTargets(db, items);
+  return { items: items.map((row, index) => presentAuditEvent(row, targets[index])), total, page, pageSize: query.pageSize, nextCursor };
 }
 
 /**
@@ -290,7 +296,8 @@ export async function readNewAuditEvents(
     .from(auditEvents)
     .where(and(inArray(auditEvents.id, seenIds), ...auditFilters(filters)))
     .orderBy(asc(auditEvents.id));
-  return { seenIds, events: rows.map(presentAuditEvent) };
+  const targets = await nameAuditTargets(db, rows);
+  return { seenIds, events: rows.map((row, index) => presentAuditEvent(row, targets[index])) };
 }
 
 /** The newest event id (0 for an empty log): where a new live stream starts. */

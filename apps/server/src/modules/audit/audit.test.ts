@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import type { AuditPage, AuditSortField } from "@portal/contract";
+import { describe, expect, it, vi } from "vitest";
+import type { AuditAction, AuditPage, AuditSortField } from "@portal/contract";
 import { auditEvents } from "../../db/schema/index.js";
-import { ADMIN_EMAIL, adminToken, call, closeTestApp, createCustomer, createTestApp, json, loginRequest, useTestApp } from "../../test/helpers.js";
+import { ADMIN_EMAIL, adminToken, call, closeTestApp, createCustomer, createPlanWithFeature, createTestApp, issueLicences, json, loginRequest, useTestApp } from "../../test/helpers.js";
 import { eventReader, openStream } from "../../test/sse.js";
 import { CSV_BATCH_ROWS, recordAudit } from "./audit.service.js";
 
@@ -21,6 +21,9 @@ interface Seeded {
   targetType: string | null;
   ip: string;
 }
+
+/** An action the server never records, so the filters' tests tell their events from real ones. */
+const testAction = (name: string) => name as AuditAction;
 
 const marker = () => `lm${randomBytes(4).toString("hex")}`;
 
@@ -176,7 +179,7 @@ describe("GET /api/v1/audit-events", () => {
     let arrivals = 0;
     const pages = await walk(admin, { q: tag, pageSize: "4" }, async () => {
       // A newer event matching the same filter, as live traffic would add.
-      await recordAudit(t.database.db, { actorId: null, ip: null, userAgent: null }, { action: "alpha", targetId: `${tag}-new-${arrivals++}` });
+      await recordAudit(t.database.db, { actorId: null, ip: null, userAgent: null }, { action: testAction("alpha"), targetId: `${tag}-new-${arrivals++}` });
     });
     const walked = ids(pages);
     expect(walked).toEqual(sortedIds(seeded, "at", "desc"));
@@ -217,7 +220,7 @@ describe("audit export", () => {
     const awkward = ["=HYPERLINK(\"http://x\",\"y\")", "+1", "-2+3", "@SUM(A1)", "a,b \"quoted\"\nnext line", "plain"];
     for (const [index, userAgent] of awkward.entries()) {
       await recordAudit(t.database.db, { actorId: null, ip: "192.0.2.1", userAgent }, {
-        action: "export.check",
+        action: testAction("export.check"),
         outcome: index % 2 ? "failure" : "success",
         targetId: `${tag}-${index}`,
         details: { note: `comma, "quote"\nand newline ${index}` },
@@ -258,6 +261,50 @@ describe("audit export", () => {
   });
 });
 
+describe("the names of the events' targets", () => {
+  it("names each target as it is called now, and marks the ones that are gone", async () => {
+    const { admin, plan, feature, customer, request, licenses } = await issueLicences(t);
+    const license = licenses[0]!;
+    expect((await call(t.app, { method: "POST", url: `/api/v1/licenses/${license.id}/deactivate`, token: admin })).statusCode).toBe(200);
+    const gone = (await createPlanWithFeature(t)).plan;
+    expect((await call(t.app, { method: "DELETE", url: `/api/v1/plans/${gone.id}`, token: admin })).statusCode).toBeLessThan(300);
+
+    const about = async (id: string) => {
+      const items = (await listPage(admin, { q: id, pageSize: "100" })).items.filter((item) => item.targetId === id);
+      expect(items.length, id).toBeGreaterThan(0);
+      return items.map(({ action, targetName, targetDeleted }) => ({ action, targetName, targetDeleted }));
+    };
+    const named = (targetName: string, targetDeleted = false) => expect.arrayContaining([expect.objectContaining({ targetName, targetDeleted })]);
+    expect(await about(customer.user.id)).toEqual(named(customer.email));
+    expect(await about(request.id)).toEqual(named(customer.email));
+    expect(await about(license.id)).toEqual(named(license.key));
+    expect(await about(plan.id)).toEqual(named(plan.name));
+    expect(await about(feature.id)).toEqual(named(feature.name));
+    // Every event about the deleted plan: gone, and still called what its events recorded.
+    for (const event of await about(gone.id)) expect(event, event.action).toMatchObject({ targetName: gone.name, targetDeleted: true });
+  });
+
+  it("reads a page's names in one statement, however many targets the page has", async () => {
+    const admin = await adminToken(t.app);
+    for (let made = 0; made < 3; made++) await createCustomer(t);
+    const executed = vi.spyOn(t.database.db, "execute");
+    try {
+      const statementsFor = async (pageSize: string) => {
+        executed.mockClear();
+        const page = await listPage(admin, { action: "user.approved", pageSize });
+        for (const item of page.items) expect(item.targetName, item.targetId ?? "").toMatch(/@/);
+        return { statements: executed.mock.calls.length, targets: new Set(page.items.map((item) => item.targetId)).size };
+      };
+      const one = await statementsFor("1");
+      const many = await statementsFor("50");
+      expect(many.targets).toBeGreaterThanOrEqual(3);
+      expect(many.statements).toBe(one.statements);
+    } finally {
+      executed.mockRestore();
+    }
+  });
+});
+
 describe("GET /api/v1/audit-events/stream", () => {
   const origin = async () => {
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -278,15 +325,15 @@ describe("GET /api/v1/audit-events/stream", () => {
     // A success (not sent: the filter wants failures), then a refused login caused through the API.
     await loginRequest(t.app, customer.email, "Wrong-pass-1!");
     const first = await events.next();
-    expect(first?.event).toMatchObject({ action: "auth.login_failed", outcome: "failure", actorEmail: customer.email });
+    expect(first?.event).toMatchObject({ action: "auth.login_failed", outcome: "failure", actorEmail: customer.email, targetName: customer.email, targetDeleted: false });
     expect(Number(first!.id)).toBeGreaterThanOrEqual(Number(first!.event.id));
     await events.cancel();
 
     // Recorded while nobody listens; a reconnect with Last-Event-ID gets them and nothing earlier.
     const missedTag = marker();
-    await recordAudit(t.database.db, { actorId: null, ip: null, userAgent: null }, { action: "alpha", targetId: `${missedTag}-ok` });
-    await recordAudit(t.database.db, { actorId: null, ip: null, userAgent: null }, { action: "alpha", outcome: "failure", targetId: `${missedTag}-1` });
-    await recordAudit(t.database.db, { actorId: null, ip: null, userAgent: null }, { action: "bravo", outcome: "failure", targetId: `${missedTag}-2` });
+    await recordAudit(t.database.db, { actorId: null, ip: null, userAgent: null }, { action: testAction("alpha"), targetId: `${missedTag}-ok` });
+    await recordAudit(t.database.db, { actorId: null, ip: null, userAgent: null }, { action: testAction("alpha"), outcome: "failure", targetId: `${missedTag}-1` });
+    await recordAudit(t.database.db, { actorId: null, ip: null, userAgent: null }, { action: testAction("bravo"), outcome: "failure", targetId: `${missedTag}-2` });
     const resumed = await openStream(`${base}/api/v1/audit-events/stream?outcome=failure`, { authorization: `Bearer ${admin}`, "last-event-id": first!.id });
     const again = eventReader(resumed);
     expect((await again.next())?.event.targetId).toBe(`${missedTag}-1`);
@@ -301,9 +348,9 @@ describe("GET /api/v1/audit-events/stream", () => {
     const response = await openStream(`${await origin()}/api/v1/audit-events/stream?action=charlie&q=${tag}`, { authorization: `Bearer ${admin}` });
     const events = eventReader(response);
     const context = { actorId: null, ip: null, userAgent: null };
-    await recordAudit(t.database.db, context, { action: "bravo", targetId: `${tag}-wrong-action` });
-    await recordAudit(t.database.db, context, { action: "charlie", targetId: "someone-else" });
-    await recordAudit(t.database.db, context, { action: "charlie", targetId: `${tag}-match` });
+    await recordAudit(t.database.db, context, { action: testAction("bravo"), targetId: `${tag}-wrong-action` });
+    await recordAudit(t.database.db, context, { action: testAction("charlie"), targetId: "someone-else" });
+    await recordAudit(t.database.db, context, { action: testAction("charlie"), targetId: `${tag}-match` });
     expect((await events.next())?.event.targetId).toBe(`${tag}-match`);
     expect(await events.next(1500)).toBeNull();
     await events.cancel();

@@ -4,7 +4,9 @@ import {
   ISSUED_MONTHS_SHOWN,
   LIVE_INSTALLATION_HOURS,
   VALIDATION_DAYS_SHOWN,
+  customerActivityActions,
   formatLicenseKey,
+  type CustomerActivityAction,
   type ActivityEntry,
   type AdminDashboard,
   type CustomerDashboard,
@@ -35,15 +37,19 @@ const expiringSoon = and(eq(licenses.status, "active"), gt(licenses.expiresAt, s
 
 interface ActivityRow {
   at: Date | string;
-  action: string;
+  action: CustomerActivityAction;
   target_type: string | null;
   target_id: string | null;
 }
 
+/** The contract's list as SQL text: constants, written into the statement like its limit. */
+const shownActions = sql.raw(customerActivityActions.map((action) => `'${action}'`).join(", "));
+
 /**
  * What the customer did (sign-ins and sign-outs left out: they would crowd everything else) and what
- * others did to their account, licences, requests and tickets — never an internal note. One branch
- * per kind, each served by an index, each cut to the limit before the merge.
+ * others did to their account, licences, requests and tickets — never an internal note, and only the
+ * actions the dashboard has words for (`customerActivityActions`). One branch per kind, each served
+ * by an index, each cut to the limit before the merge.
  */
 async function recentActivity(db: Database, userId: string): Promise<ActivityEntry[]> {
   const rows = (await preparedSql(db, "dashboard_activity", {}, () => {
@@ -53,12 +59,12 @@ async function recentActivity(db: Database, userId: string): Promise<ActivityEnt
     const onOwn = (targetType: string, owned: SQL) => sql`
       (select at, action, target_type, target_id from audit_events
        where target_type = ${targetType} and target_id in (${owned}) and actor_id is distinct from ${user}::uuid
-         and coalesce(details->>'internal', 'false') <> 'true'
+         and action in (${shownActions}) and coalesce(details->>'internal', 'false') <> 'true'
        order by at desc limit ${limit})`;
     return sql`
       select at, action, target_type, target_id from (
         (select at, action, target_type, target_id from audit_events
-         where actor_id = ${user}::uuid and action not in ('auth.login', 'auth.logout')
+         where actor_id = ${user}::uuid and action in (${shownActions})
          order by at desc limit ${limit})
         union all ${onOwn("user", sql`${user}::text`)}
         union all ${onOwn("license", sql`select id::text from licenses where owner_id = ${user}::uuid`)}

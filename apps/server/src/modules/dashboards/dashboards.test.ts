@@ -1,9 +1,10 @@
 import { rm } from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ISSUED_DAYS_SHOWN, type AdminDashboard, type CustomerDashboard, type Ticket } from "@portal/contract";
+import { ISSUED_DAYS_SHOWN, customerActivityActions, type AdminDashboard, type CustomerDashboard, type Ticket } from "@portal/contract";
 import { installations, licenseRequests, licenses, rowCounts, tickets, users, validationCounts } from "../../db/schema/index.js";
-import { adminToken, call, createCustomer, createTestApp, issueLicences, json, openSecondConnection, registerUser, useTestApp, type TestApp } from "../../test/helpers.js";
+import { adminToken, call, createCustomer, createTestApp, issueLicences, json, loginRequest, openSecondConnection, registerUser, useTestApp, type TestApp } from "../../test/helpers.js";
+import { recordAudit } from "../audit/audit.service.js";
 import { ValidationCounter } from "./validation-counter.js";
 
 const t = useTestApp();
@@ -113,6 +114,17 @@ describe("GET /dashboard", () => {
     expect(note.statusCode, note.body).toBe(201);
     const dashboard = await dashboardOf(customer.token);
     expect(dashboard.recentActivity.filter((entry) => entry.targetId === ticket.id).map((entry) => entry.action)).toEqual(["ticket.created"]);
+  });
+
+  it("lists a failed sign-in and a settings change each as itself, and only actions the dashboard has words for", async () => {
+    const customer = await createCustomer(t);
+    await loginRequest(t.app, customer.email, "Wrong-pass-1!");
+    expect((await call(t.app, { method: "PUT", url: "/api/v1/settings", token: customer.token, payload: { theme: "dark" } })).statusCode).toBe(200);
+    // Recorded with the customer as actor, but not an action of a customer's account: the dashboard has no words for it.
+    await recordAudit(t.database.db, { actorId: customer.user.id, ip: null, userAgent: null }, { action: "mfa.code_viewed", targetType: "mfa_authenticator", targetId: "system" });
+    const actions = (await dashboardOf(customer.token)).recentActivity.map((entry) => entry.action);
+    expect(actions.slice(0, 2)).toEqual(["settings.updated", "auth.login_failed"]);
+    for (const action of actions) expect(customerActivityActions, action).toContain(action);
   });
 
   it("answers 401 without a token", async () => {

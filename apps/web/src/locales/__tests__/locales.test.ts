@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { errorCodes } from "@portal/contract";
+import { auditActions, auditTargetTypes, customerActivityActions, errorCodes } from "@portal/contract";
 import { describe, expect, it } from "vitest";
 import { changeLanguage, i18n, languages } from "@/lib/i18n";
 import en from "../en";
@@ -69,6 +69,25 @@ describe("locales", () => {
       }
     },
   );
+
+  // The contract lists every action and target type the server can record (recordAudit takes no
+  // other): one added there without words in every language fails here.
+  describe.each(Object.entries({ en: en as unknown as Tree, ...others }))("%s names what the audit log records", (code, messages) => {
+    const flat = flatten(messages);
+    const missing = (keys: string[]) => keys.filter((key) => !flat.get(key)?.trim());
+
+    it("every action, for the log monitor", () => {
+      expect(missing(auditActions.map((action) => `logMonitor.actions.${action}`)), code).toEqual([]);
+    });
+
+    it("every target type, for the log monitor", () => {
+      expect(missing(auditTargetTypes.map((type) => `logMonitor.targetTypes.${type}`)), code).toEqual([]);
+    });
+
+    it("every action a customer's recent activity lists, for the dashboard", () => {
+      expect(missing(customerActivityActions.map((action) => `dashboards.activity.${action}`)), code).toEqual([]);
+    });
+  });
 
   describe.each(Object.entries(others))("%s", (code, messages) => {
     const flat = flatten(messages);

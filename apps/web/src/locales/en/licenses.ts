@@ -109,6 +109,9 @@ const licenses = {
     note: "Note",
     notePlaceholder: "Anything the reviewer should know",
     nothingFound: "Nothing found",
+    noPlansYet: "No plans have been published yet.",
+    noPlansYetCustomer: "No plans have been published yet. You can request custom features instead.",
+    managePlans: "Open the plans screen",
   },
   validation: {
     planOrFeatures: "Choose either a plan or features",

@@ -110,6 +110,9 @@ const licenses: Messages["licenses"] = {
     note: "Nota",
     notePlaceholder: "Lo que deba saber quien revise la solicitud",
     nothingFound: "No se encontró nada",
+    noPlansYet: "Todavía no se ha publicado ningún plan.",
+    noPlansYetCustomer: "Todavía no se ha publicado ningún plan. En su lugar, puede solicitar funciones a medida.",
+    managePlans: "Abrir la pantalla de planes",
   },
   validation: {
     planOrFeatures: "Elija un plan o funciones",

@@ -110,6 +110,9 @@ const licenses: Messages["licenses"] = {
     note: "یادداشت",
     notePlaceholder: "هر چیزی که بررسی‌کننده باید بداند",
     nothingFound: "چیزی یافت نشد",
+    noPlansYet: "هنوز هیچ طرحی منتشر نشده است.",
+    noPlansYetCustomer: "هنوز هیچ طرحی منتشر نشده است. می‌توانید به‌جای آن قابلیت‌های دلخواه درخواست کنید.",
+    managePlans: "باز کردن صفحهٔ طرح‌ها",
   },
   validation: {
     planOrFeatures: "یک طرح یا چند قابلیت انتخاب کنید",

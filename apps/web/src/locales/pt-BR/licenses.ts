@@ -110,6 +110,9 @@ const licenses: Messages["licenses"] = {
     note: "Observação",
     notePlaceholder: "O que quem analisar precisa saber",
     nothingFound: "Nada encontrado",
+    noPlansYet: "Nenhum plano foi publicado ainda.",
+    noPlansYetCustomer: "Nenhum plano foi publicado ainda. Em vez disso, você pode solicitar recursos personalizados.",
+    managePlans: "Abrir a tela de planos",
   },
   validation: {
     planOrFeatures: "Escolha um plano ou recursos",

@@ -110,6 +110,9 @@ const licenses: Messages["licenses"] = {
     note: "Not",
     notePlaceholder: "İnceleyen kişinin bilmesi gerekenler",
     nothingFound: "Sonuç bulunamadı",
+    noPlansYet: "Henüz yayımlanmış plan yok.",
+    noPlansYetCustomer: "Henüz yayımlanmış plan yok. Bunun yerine özel özellikler talep edebilirsiniz.",
+    managePlans: "Planlar ekranını aç",
   },
   validation: {
     planOrFeatures: "Bir plan veya özellikler seçin",

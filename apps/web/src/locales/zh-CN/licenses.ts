@@ -110,6 +110,9 @@ const licenses: Messages["licenses"] = {
     note: "备注",
     notePlaceholder: "希望审核人员了解的信息",
     nothingFound: "未找到结果",
+    noPlansYet: "尚未发布任何套餐。",
+    noPlansYetCustomer: "尚未发布任何套餐。您可以改为申请自选功能。",
+    managePlans: "打开套餐页面",
   },
   validation: {
     planOrFeatures: "请选择套餐或功能",

@@ -38,6 +38,8 @@ const event = (id: string): AuditEvent => ({
   outcome: "success",
   targetType: null,
   targetId: null,
+  targetName: null,
+  targetDeleted: false,
   ip: null,
   userAgent: null,
   details: null,

@@ -1,6 +1,7 @@
 import { Code, Drawer, Stack, Table, Text } from "@mantine/core";
 import type { AuditEvent } from "@portal/contract";
 import { useTranslation } from "react-i18next";
+import { actionLabel, targetTypeLabel } from "../lib/audit-labels";
 import { formatDateTime } from "../lib/format-time";
 import { OutcomeBadge } from "./outcome-badge";
 
@@ -15,9 +16,23 @@ export function EventDrawer({ event, onClose }: { event: AuditEvent | null; onCl
         [t("logMonitor.drawer.id"), technical(event.id)],
         [t("logMonitor.columns.at"), formatDateTime(event.at, i18n.language)],
         [t("logMonitor.columns.actor"), event.actorEmail ? technical(event.actorEmail) : t("logMonitor.system")],
-        [t("logMonitor.columns.action"), <Code dir="ltr">{event.action}</Code>],
+        [t("logMonitor.columns.action"), actionLabel(t, event.action)],
+        [t("logMonitor.drawer.actionCode"), <Code dir="ltr">{event.action}</Code>],
         [t("logMonitor.columns.outcome"), <OutcomeBadge outcome={event.outcome} />],
-        [t("logMonitor.drawer.targetType"), technical(event.targetType)],
+        [t("logMonitor.drawer.targetType"), event.targetType ? targetTypeLabel(t, event.targetType) : "—"],
+        [
+          t("logMonitor.drawer.targetName"),
+          event.targetName ? (
+            <>
+              <bdi>{event.targetName}</bdi>
+              {event.targetDeleted && ` (${t("logMonitor.target.deleted")})`}
+            </>
+          ) : event.targetDeleted ? (
+            t("logMonitor.target.deleted")
+          ) : (
+            "—"
+          ),
+        ],
         [t("logMonitor.drawer.targetId"), technical(event.targetId)],
         [t("logMonitor.columns.ip"), technical(event.ip)],
         [t("logMonitor.columns.userAgent"), technical(event.userAgent)],

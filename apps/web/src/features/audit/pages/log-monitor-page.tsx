@@ -1,8 +1,10 @@
-import { Affix, Badge, Button, Code, Group, Switch, Text, Tooltip, Transition } from "@mantine/core";
+import { Affix, Anchor, Badge, Button, Group, Stack, Switch, Text, Tooltip, Transition } from "@mantine/core";
 import { IconArrowUp, IconFileDescription } from "@tabler/icons-react";
 import { auditOutcomes, type AuditEvent } from "@portal/contract";
 import { useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { createDataTableColumnHelper, useServerTable } from "@/components/data-table";
 import { ListScreen, type ListColumns } from "@/components/list-screen";
 import type { QueryParams } from "@/lib/api-client";
@@ -11,6 +13,7 @@ import { ActorFilter, DateRangeFilter } from "../components/audit-filters";
 import { EventDrawer } from "../components/event-drawer";
 import { ExportButton } from "../components/export-button";
 import { OutcomeBadge } from "../components/outcome-badge";
+import { actionLabel, targetLink, targetText, targetTypeLabel } from "../lib/audit-labels";
 import { auditTable, toAuditQuery } from "../lib/audit-query";
 import { formatDateTime } from "../lib/format-time";
 import { useLiveFollow } from "../lib/use-live-follow";
@@ -32,6 +35,38 @@ const ltr = (value: string | null, maw: number, testId?: string) =>
   );
 
 const column = createDataTableColumnHelper<AuditEvent>();
+/** The target: its kind, then its name linking to its admin page (or the start of its id), marked when it is gone. */
+function TargetCell({ event, t }: { event: AuditEvent; t: TFunction }) {
+  const { i18n } = useTranslation();
+  if (!event.targetType) return ltr(null, 0);
+  // A name keeps its own direction (an e-mail is cut at its end, even in Persian) but sits on the page's side.
+  const followPage = { textAlign: i18n.dir() === "rtl" ? "right" : "left" } as const;
+  const text = targetText(t, event);
+  const to = targetLink(event);
+  return (
+    <Stack gap={0} maw={190} data-testid="audit-target">
+      <Text size="xs" c="dimmed">
+        {targetTypeLabel(t, event.targetType)}
+      </Text>
+      {text &&
+        (to ? (
+          <Anchor component={Link} to={to} size="sm" truncate="end" title={text} dir="auto" style={followPage} data-testid="audit-target-link">
+            {text}
+          </Anchor>
+        ) : (
+          <Text size="sm" truncate="end" title={text} dir="auto" style={followPage}>
+            {text}
+          </Text>
+        ))}
+      {event.targetDeleted && (
+        <Text size="xs" c="dimmed" fs="italic" data-testid="audit-target-deleted">
+          {t("logMonitor.target.deleted")}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 const columns: ListColumns<AuditEvent> = (t, language) => [
   column.accessor("at", {
     id: "at",
@@ -61,16 +96,16 @@ const columns: ListColumns<AuditEvent> = (t, language) => [
     header: () => t("logMonitor.columns.action"),
     enableSorting: true,
     cell: ({ getValue }) => (
-      <Code dir="ltr" data-testid="audit-action">
-        {getValue()}
-      </Code>
+      <Text size="sm" title={getValue()} data-testid="audit-action">
+        {actionLabel(t, getValue())}
+      </Text>
     ),
   }),
   column.accessor("targetType", {
     id: "targetType",
     header: () => t("logMonitor.columns.target"),
     enableSorting: true,
-    cell: ({ row }) => ltr([row.original.targetType, row.original.targetId].filter(Boolean).join(" · ") || null, 150),
+    cell: ({ row }) => <TargetCell event={row.original} t={t} />,
   }),
   column.accessor("outcome", { id: "outcome", header: () => t("logMonitor.columns.outcome"), enableSorting: true, cell: ({ getValue }) => <OutcomeBadge outcome={getValue()} /> }),
   column.accessor("ip", {
@@ -144,7 +179,7 @@ export function LogMonitorPage() {
             param: "action",
             label: t("logMonitor.filters.action"),
             allLabel: t("logMonitor.filters.allActions"),
-            options: (actions.data ?? []).map((action) => ({ value: action, label: action })),
+            options: (actions.data ?? []).map((action) => ({ value: action, label: actionLabel(t, action) })),
             testId: "audit-filter-action",
           },
           {
@@ -170,10 +205,10 @@ export function LogMonitorPage() {
         }
         rowActions={{
           header: t("logMonitor.columns.details"),
-          label: (row) => t("logMonitor.detailsFor", { action: row.action }),
+          label: (row) => t("logMonitor.detailsFor", { action: actionLabel(t, row.action) }),
           items: [{ id: "details", label: t("logMonitor.detailsButton"), icon: IconFileDescription, onClick: setOpened, testId: "audit-details" }],
         }}
-        rowName={(row) => row.action}
+        rowName={(row) => actionLabel(t, row.action)}
         minWidth={1080}
         testId="audit-table"
       />

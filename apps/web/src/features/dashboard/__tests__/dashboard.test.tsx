@@ -2,7 +2,8 @@ import { MantineProvider } from "@mantine/core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mount, stubBrowserApis, unmount } from "@/test/dom";
 import { BarChart, summarizeSeries, type ChartPoint } from "../components/bar-chart";
-import { activityTarget } from "../components/recent-activity";
+import { MemoryRouter } from "react-router";
+import { activityTarget, RecentActivity } from "../components/recent-activity";
 import { adminFigureLinks, customerFigureLinks, filteredList, licenseLink } from "../lib/figure-links";
 
 const points: ChartPoint[] = [
@@ -80,3 +81,28 @@ describe("figure links", () => {
   });
 });
 
+
+describe("RecentActivity", () => {
+  const at = new Date(Date.now() - 60_000).toISOString();
+
+  it("names each kind of event, and shows a failed sign-in as a security event", () => {
+    mount(
+      <MantineProvider env="test">
+        <MemoryRouter>
+          <RecentActivity
+            entries={[
+              { at, action: "auth.login_failed", targetType: "user", targetId: "u1" },
+              { at, action: "settings.updated", targetType: "user", targetId: "u1" },
+              { at, action: "notifications.settings_updated", targetType: "user", targetId: "u1" },
+            ]}
+          />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    const entries = [...document.querySelectorAll<HTMLElement>('[data-testid="activity-entry"]')];
+    const labels = entries.map((entry) => entry.querySelector("p, a")?.textContent);
+    expect(labels).toEqual(["Security event: Failed sign-in attempt", "Display settings changed", "Notification settings changed"]);
+    expect(entries.map((entry) => entry.dataset.security === "true")).toEqual([true, false, false]);
+    expect(entries[0]!.querySelector("svg")).not.toBeNull();
+  });
+});

@@ -33,6 +33,7 @@ export function BarChart({
   labelHeader,
   valueHeader,
   format,
+  emptyText,
   testId,
 }: {
   points: readonly ChartPoint[];
@@ -40,8 +41,19 @@ export function BarChart({
   labelHeader: string;
   valueHeader: string;
   format: (value: number) => string;
+  /** Said instead of the chart while every value is zero (a row of empty bars says nothing). */
+  emptyText?: string;
   testId?: string;
 }) {
+  if (emptyText && points.every((point) => point.value === 0)) {
+    return (
+      <Box data-testid={testId} data-empty className={classes.empty} h={CHART_HEIGHT + 36}>
+        <Text size="sm" c="dimmed" ta="center">
+          {emptyText}
+        </Text>
+      </Box>
+    );
+  }
   const max = Math.max(1, ...points.map((point) => point.value));
   const width = Math.max(1, points.length) * 10;
   return (

@@ -1,5 +1,6 @@
-import { Anchor, Card, Skeleton, Stack, Text, Title } from "@mantine/core";
-import type { ActivityEntry } from "@portal/contract";
+import { Anchor, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from "@mantine/core";
+import { IconShieldExclamation } from "@tabler/icons-react";
+import { customerActivityActions, type ActivityEntry, type CustomerActivityAction } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyPanel } from "@/components/empty-panel";
@@ -16,6 +17,17 @@ export function activityTarget(entry: ActivityEntry): string | undefined {
   if (entry.targetType === "license_request") return paths.myLicenseRequests;
   return undefined;
 }
+
+/** What a customer should notice at once: someone may be at their account (or support has locked it). */
+export const securityActions: ReadonlySet<CustomerActivityAction> = new Set([
+  "auth.login_failed",
+  "auth.password_reset_requested",
+  "auth.2fa_disabled",
+  "user.locked",
+  "user.disabled",
+]);
+
+const namedActions = new Set<string>(customerActivityActions);
 
 const ROWS = 5;
 
@@ -37,22 +49,39 @@ export function RecentActivity({ entries }: { entries: ActivityEntry[] | undefin
       ) : (
         <Stack gap="xs" component="ol" className={classes.plainList} data-testid="activity-list">
           {entries.map((entry, index) => {
-            const label = i18n.exists(`dashboards.activity.${entry.action}`) ? t(`dashboards.activity.${entry.action}` as "dashboards.activity.other") : t("dashboards.activity.other");
+            // An older server may send an action this build has no words for.
+            const label = namedActions.has(entry.action) ? t(`dashboards.activity.${entry.action}`) : t("dashboards.activity.other");
+            const security = securityActions.has(entry.action);
             const to = activityTarget(entry);
+            const text = (
+              <>
+                {security && <VisuallyHidden>{t("dashboards.securityEvent")} </VisuallyHidden>}
+                {label}
+              </>
+            );
             return (
-              <li key={`${entry.at}-${index}`}>
-                {to ? (
-                  <Anchor component={Link} to={to} size="sm" fw={500}>
-                    {label}
-                  </Anchor>
-                ) : (
-                  <Text size="sm" fw={500}>
-                    {label}
-                  </Text>
-                )}
-                <Text size="xs" c="dimmed" component="time" dateTime={entry.at} display="block" title={new Date(entry.at).toLocaleString(i18n.resolvedLanguage)}>
-                  {relativeTime(entry.at, i18n.resolvedLanguage)}
-                </Text>
+              <li key={`${entry.at}-${index}`} data-testid="activity-entry" data-security={security || undefined}>
+                <Group gap="xs" wrap="nowrap" align="flex-start">
+                  {security && (
+                    <ThemeIcon color="orange" variant="light" size="sm" radius="xl" aria-hidden mt={2}>
+                      <IconShieldExclamation size={14} />
+                    </ThemeIcon>
+                  )}
+                  <div>
+                    {to ? (
+                      <Anchor component={Link} to={to} size="sm" fw={500} className={security ? classes.securityLabel : undefined}>
+                        {text}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" fw={500} className={security ? classes.securityLabel : undefined}>
+                        {text}
+                      </Text>
+                    )}
+                    <Text size="xs" c="dimmed" component="time" dateTime={entry.at} display="block" title={new Date(entry.at).toLocaleString(i18n.resolvedLanguage)}>
+                      {relativeTime(entry.at, i18n.resolvedLanguage)}
+                    </Text>
+                  </div>
+                </Group>
               </li>
             );
           })}

@@ -1,8 +1,11 @@
-import { Badge, Group, MultiSelect, SegmentedControl, Select, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Group, MultiSelect, SegmentedControl, Select, Stack, Text } from "@mantine/core";
 import type { Feature, Plan } from "@portal/contract";
 import { useMemo } from "react";
 import { Controller, useWatch, type Control, type FieldErrors } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useUser } from "@/lib/auth";
+import { paths } from "@/lib/paths";
 import { formatMoney } from "../lib/format";
 import { translateLicenceMessage } from "../lib/messages";
 import type { RequestMode } from "../lib/request-form";
@@ -40,6 +43,7 @@ export function PlanOrFeaturesFields({
   modeLabel?: string;
 }) {
   const { t, i18n } = useTranslation();
+  const { data: user } = useUser();
   const typed = control;
   const [mode, planId, featureIds] = useWatch({ control: typed, name: ["mode", "planId", "featureIds"] });
   const plan = plans.find((entry) => entry.id === planId);
@@ -54,6 +58,22 @@ export function PlanOrFeaturesFields({
       })),
     [plans, t],
   );
+  // An empty catalogue is not a search without results: say so, and show an administrator where plans are made.
+  const noPlans = !loading && plans.length === 0;
+  const noPlansHint = noPlans ? (
+    <span data-testid="no-plans">
+      {user?.isAdmin ? (
+        <>
+          {t("licenses.form.noPlansYet")}{" "}
+          <Anchor component={Link} to={paths.admin.plans} size="xs">
+            {t("licenses.form.managePlans")}
+          </Anchor>
+        </>
+      ) : (
+        t("licenses.form.noPlansYetCustomer")
+      )}
+    </span>
+  ) : undefined;
   const featureOptions = useMemo(() => features.map((feature) => ({ value: feature.id, label: feature.name })), [features]);
 
   return (
@@ -95,7 +115,8 @@ export function PlanOrFeaturesFields({
                 ref={field.ref}
                 // A short list opens on click only: a searchable one would open on focus and hide its error.
                 searchable={planOptions.length > SEARCHABLE_FROM}
-                nothingFoundMessage={t("licenses.form.nothingFound")}
+                nothingFoundMessage={noPlans ? t("licenses.form.noPlansYet") : t("licenses.form.nothingFound")}
+                description={noPlansHint}
                 required
                 disabled={loading}
                 error={translateLicenceMessage(errors.planId?.message, t)}
