@@ -10,6 +10,7 @@ import type { DatabaseHandle } from "./db/client.js";
 import { authPlugin } from "./plugins/auth.js";
 import { compressionPlugin } from "./plugins/compression.js";
 import { errorHandlerPlugin, frameworkErrorHandler } from "./plugins/error-handler.js";
+import { jsonBodyPlugin } from "./plugins/json-body.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { securityPlugin } from "./plugins/security.js";
 import { webPlugin } from "./plugins/web.js";
@@ -80,6 +81,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
 
   // The API speaks JSON, forms and multipart only; anything else is a 415, not a string body.
   app.removeContentTypeParser("text/plain");
+  await app.register(jsonBodyPlugin);
   app.setValidatorCompiler(refusingUnstorableText(validatorCompiler));
   app.setSerializerCompiler(responseSerializerCompiler({ checked: process.env.PORTAL_CHECK_SERIALIZER === "1" }));
   app.decorate("db", database.db);
