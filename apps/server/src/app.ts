@@ -15,6 +15,7 @@ import { openApiPlugin } from "./plugins/openapi.js";
 import { securityPlugin } from "./plugins/security.js";
 import { webPlugin } from "./plugins/web.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
+import { refusedBodyPlugin } from "./plugins/refused-body.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
 import { FileStore } from "./lib/file-store.js";
 import { refusingUnstorableText } from "./lib/storable-text.js";
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(refusedBodyPlugin);
   await app.register(securityPlugin);
   // Before any route: it adds its hook to each route as it is declared.
   await app.register(compressionPlugin);

@@ -78,10 +78,6 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
 export const errorHandlerPlugin = fp(
   async (app) => {
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
-      // Refused before its body was read (an upload over its limit, say): the client may still be
-      // sending. Closing the connection after the answer stops the upload instead of leaving a
-      // half-read request on a kept-alive socket, which also kept the server from closing.
-      if (request.raw.complete === false) reply.header("connection", "close");
       if (error instanceof AppError) {
         reply.headers(error.headers);
         return reply.status(error.status).send(domainError(error.code, error.message));
