@@ -9,7 +9,7 @@ import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { authPlugin } from "./plugins/auth.js";
 import { compressionPlugin } from "./plugins/compression.js";
-import { errorHandlerPlugin, frameworkErrorHandler } from "./plugins/error-handler.js";
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from "./plugins/error-handler.js";
 import { jsonBodyPlugin } from "./plugins/json-body.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { securityPlugin } from "./plugins/security.js";
@@ -78,6 +78,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON, forms and multipart only; anything else is a 415, not a string body.

@@ -284,6 +284,7 @@ describe("the update wizard", () => {
     expect(packageResponse.statusCode).toBe(200);
     expect(packageResponse.headers["content-type"]).toBe("application/zip");
     expect(packageResponse.headers["content-encoding"]).toBeUndefined();
+    expect(packageResponse.headers["cache-control"]).toBe("private, no-store");
     expect(packageResponse.headers["content-disposition"]).toBe(`attachment; filename="update-${version}.zip"; filename*=UTF-8''update-${version}.zip`);
     expect(packageResponse.headers.etag).toBe(`"${sha256(packageResponse.rawPayload)}"`);
     const entries = await entriesOf(packageResponse.rawPayload);
@@ -703,6 +704,7 @@ describe("the .req flow and downloads", () => {
     const first = await interruptedDownload(url, withLicence(token), backend.size / 2);
     expect(first.status).toBe(200);
     expect(first.headers["accept-ranges"]).toBe("bytes");
+    expect(first.headers["cache-control"]).toBe("private, no-store");
     expect(first.headers["content-length"]).toBe(String(backend.size));
     const etag = String(first.headers.etag);
     expect(etag).toBe(`"${backend.sha256}"`);
