@@ -13,11 +13,12 @@ export const jsonBodyPlugin = fp(
     const parseJson = app.getDefaultJsonParser("error", "error");
     app.removeContentTypeParser("application/json");
     app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-      if (jsonNestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+      const text = body as string;
+      if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
         done(new AppError("common/bad_request", { message: `The JSON body nests arrays or objects deeper than ${MAX_JSON_DEPTH} levels.` }), undefined);
         return;
       }
-      parseJson(request, body, done);
+      parseJson(request, text, done);
     });
   },
   { name: "json-body" },
