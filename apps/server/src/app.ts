@@ -9,11 +9,13 @@ import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { authPlugin } from "./plugins/auth.js";
 import { compressionPlugin } from "./plugins/compression.js";
-import { errorHandlerPlugin, frameworkErrorHandler } from "./plugins/error-handler.js";
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrorHandler } from "./plugins/error-handler.js";
+import { jsonBodyPlugin } from "./plugins/json-body.js";
 import { openApiPlugin } from "./plugins/openapi.js";
 import { securityPlugin } from "./plugins/security.js";
 import { webPlugin } from "./plugins/web.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
+import { refusedBodyPlugin } from "./plugins/refused-body.js";
 import { createMailer, type Mailer } from "./lib/mailer.js";
 import { FileStore } from "./lib/file-store.js";
 import { refusingUnstorableText } from "./lib/storable-text.js";
@@ -77,10 +79,12 @@ export async function buildApp({ config, database, logger = false, mailer, signe
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON, forms and multipart only; anything else is a 415, not a string body.
   app.removeContentTypeParser("text/plain");
+  await app.register(jsonBodyPlugin);
   app.setValidatorCompiler(refusingUnstorableText(validatorCompiler));
   app.setSerializerCompiler(responseSerializerCompiler({ checked: process.env.PORTAL_CHECK_SERIALIZER === "1" }));
   app.decorate("db", database.db);
@@ -106,6 +110,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(refusedBodyPlugin);
   await app.register(securityPlugin);
   // Before any route: it adds its hook to each route as it is declared.
   await app.register(compressionPlugin);

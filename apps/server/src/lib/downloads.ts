@@ -42,8 +42,9 @@ function byteRange(request: FastifyRequest, size: number, etag: string): { start
 
 /**
  * Streams a file of the store as a download that resumes: `ETag` is `"<sha256>"`, `Accept-Ranges:
- * bytes`, one byte range answers 206 with `Content-Range`, never compressed (the route sets
- * `compress: false`), never read whole into memory. HEAD answers the same headers without the body.
+ * bytes`, `Cache-Control: private, no-store`, one byte range answers 206 with `Content-Range`, never
+ * compressed (the route sets `compress: false`), never read whole into memory. HEAD answers the same
+ * headers without the body.
  */
 export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, files: FileStore, download: StoredDownload, missing: () => Error): Promise<FastifyReply> {
   const etag = `"${download.sha256}"`;
@@ -60,7 +61,8 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
     .header("content-type", download.contentType)
     .header("content-disposition", contentDisposition("attachment", download.name))
     .header("x-content-type-options", "nosniff")
-    .header("cache-control", "private, no-cache");
+    // Every stored file is someone's own (a licence's update, an administrator's draft): never kept in a cache.
+    .header("cache-control", "private, no-store");
   const range = size > 0 ? byteRange(request, size, etag) : undefined;
   const window = range ?? { start: 0, end: Math.max(size - 1, 0) };
   const length = size === 0 ? 0 : window.end - window.start + 1;

@@ -16,22 +16,38 @@ export function isStorableText(text: string): boolean {
   return !UNSTORABLE.test(text);
 }
 
+interface PendingValue {
+  value: unknown;
+  /** The array or object holding the value, and the value's index or key in it (none at the top). */
+  parent?: PendingValue;
+  key?: string | number;
+}
+
+function pathTo(pending: PendingValue, last?: string): (string | number)[] {
+  const path: (string | number)[] = last === undefined ? [] : [last];
+  for (let at: PendingValue | undefined = pending; at?.parent; at = at.parent) path.push(at.key!);
+  return path.reverse();
+}
+
 /**
  * Where in a parsed value (strings, arrays, objects and their keys) the first unstorable text sits,
- * or undefined. Iterative: a deeply nested body must not overflow the stack.
+ * or undefined. Iterative, so a deeply nested value cannot overflow the stack, and linear in the
+ * value's size: each value points to its parent, and a path is built only for the one reported
+ * (copying it at every level made a deep value cost the square of its depth).
  */
 export function findUnstorableText(value: unknown): (string | number)[] | undefined {
-  const pending: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  const pending: PendingValue[] = [{ value }];
   while (pending.length) {
-    const { value: current, path } = pending.pop()!;
-    if (typeof current === "string") {
-      if (!isStorableText(current)) return path;
-    } else if (Array.isArray(current)) {
-      current.forEach((item, index) => pending.push({ value: item, path: [...path, index] }));
-    } else if (current && typeof current === "object") {
-      for (const [key, item] of Object.entries(current)) {
-        if (!isStorableText(key)) return [...path, key];
-        pending.push({ value: item, path: [...path, key] });
+    const current = pending.pop()!;
+    const { value: held } = current;
+    if (typeof held === "string") {
+      if (!isStorableText(held)) return pathTo(current);
+    } else if (Array.isArray(held)) {
+      held.forEach((item, index) => pending.push({ value: item, parent: current, key: index }));
+    } else if (held && typeof held === "object") {
+      for (const [key, item] of Object.entries(held)) {
+        if (!isStorableText(key)) return pathTo(current, key);
+        pending.push({ value: item, parent: current, key });
       }
     }
   }

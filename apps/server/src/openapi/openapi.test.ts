@@ -70,11 +70,29 @@ describe("the OpenAPI document", () => {
         // An admin's live stream stays open until the client leaves; its own tests cover its answers.
         if (caller === "admin" && operation.responses["200"]?.content?.["text/event-stream"]) continue;
         const response = await callOperation(t.app, { method, path }, { params, token, ...(operation.requestBody ? { payload: {} } : {}) });
-        if (response.statusCode < 500 && !operation.responses[String(response.statusCode)]) {
+        const documented = operation.responses[String(response.statusCode)];
+        if (response.statusCode < 500 && !documented) {
           undocumented.push(`${caller} ${label} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+        }
+        // And under the content type it is served with.
+        const served = String(response.headers["content-type"] ?? "");
+        if (documented?.content && served && !Object.keys(documented.content).some((type) => type.split(";")[0] === served.split(";")[0])) {
+          undocumented.push(`${caller} ${label} → ${response.statusCode} as ${served}, documented as ${Object.keys(documented.content).join(", ")}`);
         }
       }
     }
     expect(undocumented).toEqual([]);
   }, 120_000);
+
+  it("declares downloads under the content types they are served with, not application/octet-stream for all", async () => {
+    const document = JSON.parse(await generateOpenApiDocument()) as OpenApiDocument;
+    const served = (operationId: string) =>
+      operationsOf(document)
+        .filter(({ operation }) => operation.operationId === operationId)
+        .map(({ operation }) => Object.keys(operation.responses["200"]?.content ?? {}))[0];
+    expect(served("downloadUpdatePackage")).toEqual(["application/zip"]);
+    expect(served("downloadUpdateFile")).toEqual(["application/zip", "application/octet-stream"]);
+    expect(served("downloadTicketAttachment")).toEqual(["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf", "text/plain; charset=utf-8", "application/zip"]);
+    expect(served("downloadLicenseFile")).toEqual(["text/plain"]);
+  });
 });

@@ -1,5 +1,7 @@
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import fp from "fastify-plugin";
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { errorCatalogue, type ErrorCode, type ErrorEnvelope } from "@portal/contract";
 import { AppError, FieldError } from "../lib/app-error.js";
@@ -74,14 +76,37 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   return sendDomainError(reply, "common/internal");
 }
 
+/** How long a socket refused by the HTTP parser stays open after its answer, for the client to read it. */
+const CLIENT_ERROR_LINGER_MS = 1_000;
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them: headers or a URL past the 16 KB
+ * header limit (431), a request too slow to arrive (408), bytes that are not HTTP (400). Fastify's
+ * own answer to them had a body of its own: this one is the contract's envelope, like every other.
+ * The socket is ended rather than destroyed, so the answer is not overtaken by a reset.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, code, msg]: [number, ErrorCode, string] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "common/payload_too_large", "The request's headers or URL are too large."]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "common/bad_request", "The request took too long to arrive."]
+        : [400, "common/bad_request", "The request could not be read as HTTP."];
+  this.log.debug({ err: error }, "client error");
+  if (socket.writable) {
+    const body = JSON.stringify(domainError(code, msg));
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+  setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
+}
+
 /** The one place every failure becomes the contract's `detail` envelope; nothing internal leaks. */
 export const errorHandlerPlugin = fp(
   async (app) => {
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
-      // Refused before its body was read (an upload over its limit, say): the client may still be
-      // sending. Closing the connection after the answer stops the upload instead of leaving a
-      // half-read request on a kept-alive socket, which also kept the server from closing.
-      if (request.raw.complete === false) reply.header("connection", "close");
       if (error instanceof AppError) {
         reply.headers(error.headers);
         return reply.status(error.status).send(domainError(error.code, error.message));

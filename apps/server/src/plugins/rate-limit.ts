@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import rateLimit from "@fastify/rate-limit";
 import { Redis } from "ioredis";
@@ -25,3 +26,12 @@ export const rateLimitPlugin = fp<{ redisUrl: string | undefined }>(
   },
   { name: "rate-limit" },
 );
+
+/**
+ * A route's `config.rateLimit` counted per signed-in account (per IP without one), over a minute: for
+ * checks an attacker holding a session would repeat (a 2FA code, the old password), which changing
+ * address must not reset. Same budget as login's attempts per IP.
+ */
+export function perAccountLimit(name: string, max: number) {
+  return { max, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => `${name}:${request.user?.id ?? request.ip}` };
+}

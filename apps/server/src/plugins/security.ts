@@ -1,5 +1,11 @@
+import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
+
+/** A session's bearer token or an installer's licence token. */
+function carriesCredentials(request: FastifyRequest): boolean {
+  return request.headers.authorization !== undefined || request.headers["x-license-token"] !== undefined;
+}
 
 /**
  * Strict CSP that the built web app runs under: scripts only from this origin; inline styles are
@@ -36,6 +42,13 @@ export const securityPlugin = fp(
     app.addHook("onRequest", (request, reply, done) => {
       if (request.routeOptions.config.securityHeaders === false) return done();
       setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    });
+    // An answer to a call with credentials is the caller's own: no browser cache (a shared computer's)
+    // or proxy may keep a copy. Answers with a policy of their own keep it; the web app's files,
+    // fetched without credentials, keep theirs.
+    app.addHook("onSend", async (request, reply, payload) => {
+      if (carriesCredentials(request) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+      return payload;
     });
   },
   { name: "security" },

@@ -22,6 +22,7 @@ import { changePassword, requestPasswordReset, resendVerification, resetPassword
 import { login, logout, register, updateMe } from "./auth.service.js";
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from "./two-factor.service.js";
 import { refusals } from "../../plugins/openapi.js";
+import { perAccountLimit } from "../../plugins/rate-limit.js";
 
 const done = <T extends z.ZodRawShape>(shape: T) => successEnvelope(z.object(shape));
 
@@ -32,6 +33,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
   };
   const mailing = () => app.mailing;
+  // Per account: a 2FA code or the old password guessed from a signed-in session, counted like login's attempts.
+  const accountLimited = (name: string) => ({ rateLimit: perAccountLimit(name, app.config.AUTH_RATE_LIMIT_PER_MINUTE) });
 
   app.post(
     "/auth/token",
@@ -192,6 +195,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/auth/password",
     {
+      config: accountLimited("password-change"),
       schema: {
         tags: ["auth"],
         operationId: "changePassword",
@@ -228,6 +232,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/auth/2fa/enable",
     {
+      config: accountLimited("2fa-enable"),
       schema: {
         tags: ["auth"],
         operationId: "enableTwoFactor",
@@ -246,6 +251,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/auth/2fa/disable",
     {
+      config: accountLimited("2fa-disable"),
       schema: {
         tags: ["auth"],
         operationId: "disableTwoFactor",

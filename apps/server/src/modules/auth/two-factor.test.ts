@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, users } from "../../db/schema/index.js";
-import { call, createCustomer, firstError, json, loginRequest, useTestApp } from "../../test/helpers.js";
+import { call, closeTestApp, createCustomer, createTestApp, firstError, GOOD_PASSWORD, json, loginRequest, useTestApp, type TestApp } from "../../test/helpers.js";
 import { TOTP_PERIOD_SECONDS, totpFor } from "./two-factor.service.js";
 
 const t = useTestApp();
@@ -121,5 +121,70 @@ describe("two-factor authentication", () => {
     expect(actions).toEqual(expect.arrayContaining(["auth.2fa_setup_started", "auth.2fa_enabled", "auth.2fa_disabled"]));
     const again = await call(t.app, { method: "POST", url: "/api/v1/auth/2fa/disable", token: customer.token, payload: { code: "123456" } });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe("codes and passwords checked from a signed-in session", () => {
+  const LIMIT = 3;
+
+  /** Calls `url` with `payload` LIMIT + 1 times; answers the statuses and the last answer. */
+  async function attempts(limited: TestApp, token: string, url: string, payload: Record<string, string>) {
+    const statuses: number[] = [];
+    let last;
+    for (let attempt = 0; attempt <= LIMIT; attempt++) {
+      last = await call(limited.app, { method: "POST", url, token, payload });
+      statuses.push(last.statusCode);
+    }
+    return { statuses, last: last! };
+  }
+
+  function expectRateLimited(answer: Awaited<ReturnType<typeof call>>) {
+    expect(answer.statusCode).toBe(429);
+    expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0);
+    expect(firstError(answer)).toMatchObject({ loc: ["common/rate_limited"], type: "warning" });
+  }
+
+  it("counts attempts to turn 2FA off per account, like login's (429 with Retry-After), and a right code past the limit changes nothing", async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+    try {
+      const customer = await createCustomer(limited);
+      const setup = json<{ data: Setup }>(await call(limited.app, { method: "POST", url: "/api/v1/auth/2fa/setup", token: customer.token })).data;
+      expect((await call(limited.app, { method: "POST", url: "/api/v1/auth/2fa/enable", token: customer.token, payload: { code: codeFor(setup.secret) } })).statusCode).toBe(200);
+
+      const { statuses, last } = await attempts(limited, customer.token, "/api/v1/auth/2fa/disable", { code: "000000" });
+      expect(statuses.slice(0, LIMIT)).toEqual(Array.from({ length: LIMIT }, () => 400));
+      expectRateLimited(last);
+      expectRateLimited(await call(limited.app, { method: "POST", url: "/api/v1/auth/2fa/disable", token: customer.token, payload: { code: codeFor(setup.secret, 1) } }));
+      // Another address does not help: the count is the account's.
+      const elsewhere = await limited.app.inject({
+        method: "POST",
+        url: "/api/v1/auth/2fa/disable",
+        remoteAddress: "10.0.0.9",
+        headers: { authorization: `Bearer ${customer.token}` },
+        payload: { code: "000000" },
+      });
+      expect(elsewhere.statusCode).toBe(429);
+      const [row] = await limited.database.db.select().from(users).where(eq(users.id, customer.user.id));
+      expect(row?.twoFactorEnabled).toBe(true);
+    } finally {
+      await closeTestApp(limited);
+    }
+  });
+
+  it("counts attempts to turn 2FA on and to change the password the same way", async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+    try {
+      const customer = await createCustomer(limited);
+      await call(limited.app, { method: "POST", url: "/api/v1/auth/2fa/setup", token: customer.token });
+      const enabling = await attempts(limited, customer.token, "/api/v1/auth/2fa/enable", { code: "000000" });
+      expect(enabling.statuses.slice(0, LIMIT)).toEqual(Array.from({ length: LIMIT }, () => 400));
+      expectRateLimited(enabling.last);
+
+      const changing = await attempts(limited, customer.token, "/api/v1/auth/password", { oldPassword: "Not-the-password-1!", newPassword: `${GOOD_PASSWORD}2` });
+      expect(changing.statuses.slice(0, LIMIT)).toEqual(Array.from({ length: LIMIT }, () => 400));
+      expectRateLimited(changing.last);
+    } finally {
+      await closeTestApp(limited);
+    }
   });
 });

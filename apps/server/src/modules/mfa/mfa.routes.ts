@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { mfaCurrentCodeSchema, mfaProvisioningSchema, mfaVerifyAnswerSchema, mfaVerifyBodySchema, successEnvelope } from "@portal/contract";
 import { requestContext } from "../../lib/request-context.js";
 import { refusals } from "../../plugins/openapi.js";
+import { perAccountLimit } from "../../plugins/rate-limit.js";
 import { currentCode, provisionAuthenticator, verifyCode } from "./mfa.service.js";
 
 /** admin/mfa-authenticator: the system authenticator of spec section 2 (API: MFA authenticator). */
@@ -31,11 +32,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       // Guessing codes is what an attacker would repeat: counted per administrator, like the login's limit per IP.
       config: {
         ...admin,
-        rateLimit: {
-          max: app.config.AUTH_RATE_LIMIT_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (request) => `mfa-verify:${request.user?.id ?? request.ip}`,
-        },
+        rateLimit: perAccountLimit("mfa-verify", app.config.AUTH_RATE_LIMIT_PER_MINUTE),
       },
       schema: {
         tags: ["mfa"],

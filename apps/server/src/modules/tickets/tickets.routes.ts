@@ -54,6 +54,9 @@ function attachmentsOf(request: FastifyRequest): StagedAttachment[] {
   return stagedUploads.get(request) ?? [];
 }
 
+/** An attachment's stored content type as it is served: text is UTF-8. */
+const servedAttachmentType = (contentType: string) => (contentType === "text/plain" ? "text/plain; charset=utf-8" : contentType);
+
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ files: app.files, mailing: app.mailing });
 
@@ -256,8 +259,8 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ticketAttachmentQuerySchema,
         response: {
           200: {
-            description: "The file, with its stored content type, `Content-Disposition: attachment` (or `inline` for an image with `inline=1`) and `X-Content-Type-Options: nosniff`",
-            content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } },
+            description: "The file, with the content type judged from its content at upload, `Content-Disposition: attachment` (or `inline` for an image with `inline=1`) and `X-Content-Type-Options: nosniff`",
+            content: Object.fromEntries(TICKET_ATTACHMENT_LIMITS.contentTypes.map((type) => [servedAttachmentType(type), { schema: z.string().meta({ format: "binary" }) }])),
           },
           ...refusals("ticket/not_found"),
         },
@@ -276,7 +279,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       const wantsInline = request.query.inline === "1" || request.query.inline === "true";
       const inline = wantsInline && (TICKET_PREVIEW_CONTENT_TYPES as readonly string[]).includes(attachment.contentType);
       return reply
-        .header("content-type", attachment.contentType === "text/plain" ? "text/plain; charset=utf-8" : attachment.contentType)
+        .header("content-type", servedAttachmentType(attachment.contentType))
         .header("content-length", String(file.size))
         .header("content-disposition", contentDisposition(inline ? "inline" : "attachment", attachment.name))
         .header("x-content-type-options", "nosniff")

@@ -24,6 +24,7 @@ import { licenseForToken } from "../licences/req.service.js";
 import { availableUpdates, findDownloadable, getUpdate, listUpdateHistory, listUpdates, type Downloader } from "./updates.queries.js";
 import { createDraft, deleteDraft, publishUpdate, setCommands, setVerification } from "./updates.service.js";
 import { UPLOAD_FIELDS, readUpdateUpload } from "./uploads.js";
+import { MAX_COMPRESSION_RATIO } from "./zip-inspection.js";
 
 const tags = ["updates"];
 const admin = { access: "admin" as const };
@@ -31,13 +32,17 @@ const byLicence = { access: "license" as const };
 const updateAnswer = { 200: successEnvelope(updateSchema) };
 const LICENSE_TOKEN_HEADER = "x-license-token";
 
-const binaryAnswer = (description: string) => ({
+const binary = z.string().meta({ format: "binary" });
+/** A download's answer under the content types it is really served with. */
+const binaryAnswer = (description: string, contentTypes: readonly string[]) => ({
   description,
-  content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } },
+  content: Object.fromEntries(contentTypes.map((type) => [type, { schema: binary }])),
 });
-const downloadAnswers = (what: string) => ({
-  200: binaryAnswer(`${what}, streamed, with \`ETag: "<sha256>"\`, \`Accept-Ranges: bytes\` and \`Content-Disposition: attachment\``),
-  206: binaryAnswer("The single byte range the `Range` header asked for (while `If-Range`, when sent, still matches the ETag), with `Content-Range`"),
+// A file of an update is served as application/zip when its name ends in .zip (both packages), else as application/octet-stream.
+const UPDATE_FILE_TYPES = ["application/zip", "application/octet-stream"] as const;
+const downloadAnswers = (what: string, contentTypes: readonly string[]) => ({
+  200: binaryAnswer(`${what}, streamed, with \`ETag: "<sha256>"\`, \`Accept-Ranges: bytes\` and \`Content-Disposition: attachment\``, contentTypes),
+  206: binaryAnswer("The single byte range the `Range` header asked for (while `If-Range`, when sent, still matches the ETag), with `Content-Range`", contentTypes),
   ...refusals("update/not_found", { code: "common/bad_request", status: 416 }),
 });
 const downloadAccess =
@@ -54,7 +59,7 @@ const fileWildcardParams = z.strictObject({
   "*": z.string().min(1).max(4 * UPDATE_LIMITS.maxPathLength),
 });
 
-const uploadDescription = `Multipart fields: \`${UPLOAD_FIELDS.backend}\` (one file, named exactly \`backend.zip\`), \`${UPLOAD_FIELDS.frontend}\` (\`frontend.zip\`), up to ${UPDATE_LIMITS.maxExtras} files in \`${UPLOAD_FIELDS.extras}\` and as many text fields \`${UPLOAD_FIELDS.extraPaths}\`, paired by order: the n-th \`${UPLOAD_FIELDS.extraPaths}\` is the install path of the n-th extra file — its full relative path with its name, e.g. \`config/app.conf\` (normalised to forward slashes; no \`..\`, absolute or drive paths, backslashes or control characters; unique within the update, ignoring case; at most ${UPDATE_LIMITS.maxPathLength} characters). Each file may be at most \`UPDATE_MAX_FILE_BYTES\` (default 2 GiB; refused while it streams). The two packages must be real ZIP archives whose entries are safe relative paths (no \`..\`, absolute paths, drive letters, backslashes or symbolic links) and which expand to at most \`UPDATE_MAX_EXPANDED_BYTES\` (default 8 GiB, counted while inflating); extras are installed as they are and not opened. Any refusal stores nothing.`;
+const uploadDescription = `Multipart fields: \`${UPLOAD_FIELDS.backend}\` (one file, named exactly \`backend.zip\`), \`${UPLOAD_FIELDS.frontend}\` (\`frontend.zip\`), up to ${UPDATE_LIMITS.maxExtras} files in \`${UPLOAD_FIELDS.extras}\` and as many text fields \`${UPLOAD_FIELDS.extraPaths}\`, paired by order: the n-th \`${UPLOAD_FIELDS.extraPaths}\` is the install path of the n-th extra file — its full relative path with its name, e.g. \`config/app.conf\` (normalised to forward slashes; no \`..\`, absolute or drive paths, backslashes or control characters; unique within the update, ignoring case; at most ${UPDATE_LIMITS.maxPathLength} characters). Each file may be at most \`UPDATE_MAX_FILE_BYTES\` (default 2 GiB; refused while it streams). The two packages must be real ZIP archives whose entries are safe relative paths (no \`..\`, absolute paths, drive letters, backslashes or symbolic links) and which expand to at most \`UPDATE_MAX_EXPANDED_BYTES\` (default 8 GiB, counted while inflating), no entry more than ${MAX_COMPRESSION_RATIO} times its compressed size; extras are installed as they are and not opened. Any refusal stores nothing.`;
 
 export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = () => ({ maxFileBytes: app.config.UPDATE_MAX_FILE_BYTES, maxExpandedBytes: app.config.UPDATE_MAX_EXPANDED_BYTES });
@@ -302,7 +307,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
     const file = byPath ?? (byName.length === 1 ? byName[0] : undefined);
     if (!file) throw new AppError("update/not_found", { message: "This update has no such file." });
     const baseName = file.path.split("/").at(-1)!;
-    const contentType = baseName.toLowerCase().endsWith(".zip") ? "application/zip" : "application/octet-stream";
+    const contentType = baseName.toLowerCase().endsWith(".zip") ? UPDATE_FILE_TYPES[0] : UPDATE_FILE_TYPES[1];
     return sendStoredFile(request, reply, app.files, { sha256: file.sha256, name: baseName, contentType }, missingFile);
   };
 
@@ -315,7 +320,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Download one file of an update, resumable",
         description: `${downloadAccess} \`{name}\` is the file's install path, percent-encoded as one path segment (\`backend.zip\`, \`config%2Fapp.conf\`); unencoded slashes (\`files/config/app.conf\`) are accepted too. A file's own name works where no install path matches it and no other file has that name. ${resumeNote} Administrators may also download a draft's files.`,
         params: fileParams,
-        response: downloadAnswers("The file"),
+        response: downloadAnswers("The file: `application/zip` when its name ends in `.zip`, else `application/octet-stream`", UPDATE_FILE_TYPES),
       },
     },
     async (request, reply) => sendUpdateFile(request, reply, request.params.id, request.params.name),
@@ -335,7 +340,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Download a published update as one ZIP: manifest.json, manifest.sig and every file at its install path, resumable",
         description: `${downloadAccess} The package is built once, at publishing: stored entries (no recompression), \`manifest.json\` (the signed text, byte for byte), \`manifest.sig\` (its base64 signature), then each file at its install path. ${resumeNote}`,
         params: uuidParam,
-        response: downloadAnswers("The package"),
+        response: downloadAnswers("The package", ["application/zip"]),
       },
     },
     async (request, reply) => {

@@ -30,9 +30,8 @@ function renamed(archive: Buffer, placeholder: string, name: string): Buffer {
 /** A package with unique content, so the content-addressed store never shares it with another test's. */
 const packageZip = (label: string) => zipOf([{ name: "README.txt", content: Buffer.from(`${label} ${randomBytes(8).toString("hex")}`) }, { name: "app/main.js", content: randomBytes(2048) }]);
 
-/** A ZIP whose one entry really inflates past the bound, declaring its true size (or, with `lie`, a small one). */
-function bomb(lie = false): Buffer {
-  const expanded = MAX_EXPANDED_BYTES + 1024 * 1024;
+/** A ZIP whose one entry of zeros really inflates past the bound (or to `expanded` bytes), declaring its true size (or, with `lie`, a small one). */
+function bomb(lie = false, expanded = MAX_EXPANDED_BYTES + 1024 * 1024): Buffer {
   const data = deflateRawSync(Buffer.alloc(expanded), { level: 9 });
   const name = Buffer.from("zeros.bin");
   const declared = lie ? 1024 : expanded;
@@ -284,6 +283,7 @@ describe("the update wizard", () => {
     expect(packageResponse.statusCode).toBe(200);
     expect(packageResponse.headers["content-type"]).toBe("application/zip");
     expect(packageResponse.headers["content-encoding"]).toBeUndefined();
+    expect(packageResponse.headers["cache-control"]).toBe("private, no-store");
     expect(packageResponse.headers["content-disposition"]).toBe(`attachment; filename="update-${version}.zip"; filename*=UTF-8''update-${version}.zip`);
     expect(packageResponse.headers.etag).toBe(`"${sha256(packageResponse.rawPayload)}"`);
     const entries = await entriesOf(packageResponse.rawPayload);
@@ -373,6 +373,10 @@ describe("refusals of step 1 store nothing", () => {
     ["a ZIP with a symlink entry", async () => [await backendPart(await zipOf([{ name: "app/link", content: Buffer.from("/etc/passwd"), mode: 0o120777 }])), await frontendPart()], 422, "update/unsafe_zip"],
     ["a ZIP bomb", async () => [await backendPart(bomb()), await frontendPart()], 413, "update/zip_too_large"],
     ["a ZIP bomb that declares a small size", async () => [await backendPart(), await frontendPart(bomb(true))], 413, "update/zip_too_large"],
+    // 8 MiB of zeros from 8 KB (1028:1), within the 16 MiB bound: refused from the central directory's sizes…
+    ["an entry compressed past 1000:1", async () => [await backendPart(bomb(false, 8 * 1024 * 1024)), await frontendPart()], 413, "update/zip_too_large"],
+    // …and, when they lie, while inflating.
+    ["an entry compressed past 1000:1 that declares a small size", async () => [await backendPart(bomb(true, 8 * 1024 * 1024)), await frontendPart()], 413, "update/zip_too_large"],
     ["a missing frontend", async () => [await backendPart()], 422, "update/files_required"],
     ["no files at all", async () => [], 422, "update/files_required"],
     ["an extra without a path", async () => [await backendPart(), await frontendPart(), extraPart("tool.sh")], 422, "update/extra_path_required"],
@@ -703,6 +707,7 @@ describe("the .req flow and downloads", () => {
     const first = await interruptedDownload(url, withLicence(token), backend.size / 2);
     expect(first.status).toBe(200);
     expect(first.headers["accept-ranges"]).toBe("bytes");
+    expect(first.headers["cache-control"]).toBe("private, no-store");
     expect(first.headers["content-length"]).toBe(String(backend.size));
     const etag = String(first.headers.etag);
     expect(etag).toBe(`"${backend.sha256}"`);

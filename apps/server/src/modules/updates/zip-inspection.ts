@@ -8,11 +8,12 @@ import { AppError } from "../../lib/app-error.js";
  * not expand past `maxExpandedBytes`.
  *
  * The expansion is counted in bytes really inflated, entry by entry, not taken from the sizes the
- * archive declares (and an entry must hold exactly the size it declares). Deflate cannot
- * compress better than about 1032:1, so a total bound already stops every single-layer ZIP bomb,
- * including overlapping-entry ones (their declared sizes add up too); a separate ratio limit would
- * only refuse legitimate, very repetitive files. ZIPs inside the package are not opened: installers
- * extract one level.
+ * archive declares (and an entry must hold exactly the size it declares). Each entry may also expand
+ * to at most MAX_COMPRESSION_RATIO times its compressed size: judged from the central directory
+ * before inflating, and again while inflating, since the sizes an archive declares can lie. Deflate
+ * cannot do much better than 1030:1 (a megabyte of one repeated byte), so no real file comes near;
+ * without it the default total bound let a 1 MB upload expand to 1 GiB. ZIPs inside the package are
+ * not opened: installers extract one level.
  */
 export interface ZipLimits {
   maxExpandedBytes: number;
@@ -22,6 +23,9 @@ export interface ZipSummary {
   entries: number;
   expandedBytes: number;
 }
+
+/** Past this many bytes out per compressed byte in, an entry is a ZIP bomb, not a file. */
+export const MAX_COMPRESSION_RATIO = 1000;
 
 /** More entries than any real package holds; past it the archive is refused before reading them. */
 export const MAX_ZIP_ENTRIES = 500_000;
@@ -94,6 +98,14 @@ function tooLarge(maxExpandedBytes: number): AppError {
   return new AppError("update/zip_too_large", { message: `The ZIP archive expands past the allowed ${maxExpandedBytes} bytes.` });
 }
 
+function tooCompressed(name: string): AppError {
+  return new AppError("update/zip_too_large", {
+    message: `The ZIP archive's entry ${quoted(name)} expands more than ${MAX_COMPRESSION_RATIO} times its compressed size: it is a ZIP bomb, not a file.`,
+  });
+}
+
+const pastRatio = (expandedBytes: number, compressedBytes: number) => expandedBytes > MAX_COMPRESSION_RATIO * compressedBytes;
+
 function nextEntry(zip: ZipFile): Promise<Entry | undefined> {
   return new Promise((resolve, reject) => {
     const cleanUp = () => {
@@ -163,12 +175,15 @@ export async function inspectZip(file: string, limits: ZipLimits): Promise<ZipSu
       // The declared sizes first: a bomb is refused without inflating anything.
       declaredBytes += entry.uncompressedSize;
       if (declaredBytes > limits.maxExpandedBytes) refuse(tooLarge(limits.maxExpandedBytes));
+      if (pastRatio(entry.uncompressedSize, entry.compressedSize)) refuse(tooCompressed(rawNameOf(entry)));
       const content = await zip.openReadStreamPromise(entry);
       let entryBytes = 0;
       try {
         for await (const chunk of content as AsyncIterable<Buffer>) {
           entryBytes += chunk.length;
           if (expandedBytes + entryBytes > limits.maxExpandedBytes) refuse(tooLarge(limits.maxExpandedBytes));
+          // No more than the declared compressed size is read, so this is the ratio really reached.
+          if (pastRatio(entryBytes, entry.compressedSize)) refuse(tooCompressed(rawNameOf(entry)));
         }
       } finally {
         content.destroy();
