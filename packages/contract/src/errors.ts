@@ -55,6 +55,11 @@ export const errorCatalogue = {
     type: "error",
     message: "Invalid two-factor authentication code. Please try again.",
   },
+  "auth/2fa_code_reused": {
+    status: 401,
+    type: "warning",
+    message: "This two-factor code has already been used. Wait for the next code in your authenticator app and enter that one.",
+  },
   "auth/not_authenticated": { status: 401, type: "error", message: "You are not logged in. Please log in." },
   "auth/account_disabled": {
     status: 403,

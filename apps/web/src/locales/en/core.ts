@@ -397,6 +397,7 @@ const core = {
       "auth/token_expired": "Your session has expired. Please log in again.",
       "auth/2fa_required": "Two-factor authentication is required for this account.",
       "auth/2fa_invalid": "Invalid two-factor authentication code. Please try again.",
+      "auth/2fa_code_reused": "This two-factor code has already been used. Wait for the next code in your authenticator app and enter that one.",
       "auth/not_authenticated": "You are not logged in. Please log in.",
       "auth/account_disabled": "This account has been disabled. Please contact support.",
       "auth/forbidden": "You do not have permission to do this.",

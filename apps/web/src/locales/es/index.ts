@@ -418,6 +418,7 @@ const messages: Messages = {
       "auth/token_expired": "Su sesión ha caducado. Vuelva a iniciar sesión.",
       "auth/2fa_required": "Esta cuenta requiere autenticación en dos pasos.",
       "auth/2fa_invalid": "Código de autenticación en dos pasos no válido. Inténtelo de nuevo.",
+      "auth/2fa_code_reused": "Este código de dos pasos ya se ha usado. Espere al siguiente código de su aplicación de autenticación e introdúzcalo.",
       "auth/not_authenticated": "No ha iniciado sesión. Inicie sesión.",
       "auth/account_disabled": "Esta cuenta está desactivada. Póngase en contacto con soporte.",
       "auth/forbidden": "No tiene permiso para hacer esto.",

@@ -418,6 +418,7 @@ const messages: Messages = {
       "auth/token_expired": "Sua sessão expirou. Entre novamente.",
       "auth/2fa_required": "Esta conta exige autenticação em dois fatores.",
       "auth/2fa_invalid": "Código de autenticação em dois fatores inválido. Tente novamente.",
+      "auth/2fa_code_reused": "Este código de dois fatores já foi usado. Aguarde o próximo código no seu aplicativo autenticador e digite-o.",
       "auth/not_authenticated": "Você não está conectado. Faça login.",
       "auth/account_disabled": "Esta conta foi desativada. Entre em contato com o suporte.",
       "auth/forbidden": "Você não tem permissão para fazer isso.",

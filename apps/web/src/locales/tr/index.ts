@@ -418,6 +418,7 @@ const messages: Messages = {
       "auth/token_expired": "Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.",
       "auth/2fa_required": "Bu hesap için iki adımlı doğrulama gereklidir.",
       "auth/2fa_invalid": "Geçersiz iki adımlı doğrulama kodu. Lütfen tekrar deneyin.",
+      "auth/2fa_code_reused": "Bu iki adımlı doğrulama kodu zaten kullanıldı. Doğrulama uygulamanızdaki bir sonraki kodu bekleyip onu girin.",
       "auth/not_authenticated": "Giriş yapmadınız. Lütfen giriş yapın.",
       "auth/account_disabled": "Bu hesap devre dışı bırakıldı. Lütfen destek ekibiyle iletişime geçin.",
       "auth/forbidden": "Bu işlemi yapma yetkiniz yok.",

@@ -417,6 +417,7 @@ const messages: Messages = {
       "auth/token_expired": "您的会话已过期，请重新登录。",
       "auth/2fa_required": "此账户需要双重身份验证。",
       "auth/2fa_invalid": "双重身份验证码无效，请重试。",
+      "auth/2fa_code_reused": "此双重身份验证码已被使用。请等待身份验证器应用中的下一个验证码，然后输入该验证码。",
       "auth/not_authenticated": "您尚未登录，请先登录。",
       "auth/account_disabled": "此账户已被停用，请联系支持团队。",
       "auth/forbidden": "您无权执行此操作。",
