@@ -191,6 +191,11 @@ export const errorCatalogue = {
   "update/license_not_found": { status: 404, type: "error", message: "Licence not found." },
   "user/not_locked": { status: 409, type: "warning", message: "This account is not locked." },
   "user/not_pending": { status: 409, type: "warning", message: "This registration is not pending approval." },
+  "mail/outbox_disabled": {
+    status: 404,
+    type: "info",
+    message: "There is no outbox: this server sends e-mail through SMTP (SMTP_URL is set).",
+  },
   "common/bad_request": { status: 400, type: "error", message: "The request could not be understood." },
   "common/not_found": { status: 404, type: "error", message: "The requested resource was not found." },
   "common/method_not_allowed": { status: 405, type: "error", message: "This method is not allowed here." },

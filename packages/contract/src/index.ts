@@ -16,3 +16,4 @@ export * from "./dashboards.js";
 export * from "./settings.js";
 export * from "./mfa.js";
 export * from "./faq.js";
+export * from "./outbox.js";
