@@ -45,6 +45,7 @@ const core = {
       manageServices: "Manage services",
       logMonitor: "Log monitor",
       mfaAuthenticator: "MFA authenticator",
+      outbox: "Outbox",
       updates: "Updates",
     },
     myTickets: "My support tickets",
@@ -270,6 +271,11 @@ const core = {
         emptyTitle: "Authenticator not set up",
         emptyDescription: "The current code, code verification and QR setup will appear here.",
       },
+      outbox: {
+        title: "Outbox",
+        emptyTitle: "No e-mail written yet",
+        emptyDescription: "Verification links, password resets and notifications that the server writes instead of sending will appear here.",
+      },
       updates: {
         title: "Updates",
         emptyTitle: "No updates published",
@@ -427,6 +433,7 @@ const core = {
       "update/license_not_found": "Licence not found.",
       "user/not_locked": "This account is not locked.",
       "user/not_pending": "This registration is not pending approval.",
+      "mail/outbox_disabled": "There is no outbox: this server sends e-mail through SMTP (SMTP_URL is set).",
       "catalogue/feature_in_use": "This feature is part of a plan or licence and cannot be deleted.",
       "catalogue/service_in_use": "This service is part of a plan and cannot be deleted.",
       "catalogue/plan_in_use": "This plan is in use by customers or licences and cannot be deleted. Deactivate it instead.",

@@ -31,6 +31,7 @@ const dashboards = {
     "auth.password_changed": "Password changed",
     "auth.password_reset": "Password reset",
     "user.approved": "Account approved",
+    "user.email_verified": "E-mail address verified by an administrator",
     "user.locked": "Account locked",
     "user.unlocked": "Account unlocked",
     "user.profile_updated": "Profile updated",

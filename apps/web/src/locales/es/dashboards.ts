@@ -32,6 +32,7 @@ const dashboards: Messages["dashboards"] = {
     "auth.password_changed": "Contraseña cambiada",
     "auth.password_reset": "Contraseña restablecida",
     "user.approved": "Cuenta aprobada",
+    "user.email_verified": "Correo electrónico verificado por un administrador",
     "user.locked": "Cuenta bloqueada",
     "user.unlocked": "Cuenta desbloqueada",
     "user.profile_updated": "Perfil actualizado",

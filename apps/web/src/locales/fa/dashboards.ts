@@ -32,6 +32,7 @@ const dashboards: Messages["dashboards"] = {
     "auth.password_changed": "گذرواژه تغییر کرد",
     "auth.password_reset": "گذرواژه بازنشانی شد",
     "user.approved": "حساب تأیید شد",
+    "user.email_verified": "نشانی ایمیل توسط یک مدیر تأیید شد",
     "user.locked": "حساب قفل شد",
     "user.unlocked": "قفل حساب باز شد",
     "user.profile_updated": "نمایه به‌روز شد",

@@ -32,6 +32,7 @@ const dashboards: Messages["dashboards"] = {
     "auth.password_changed": "Senha alterada",
     "auth.password_reset": "Senha redefinida",
     "user.approved": "Conta aprovada",
+    "user.email_verified": "E-mail verificado por um administrador",
     "user.locked": "Conta bloqueada",
     "user.unlocked": "Conta desbloqueada",
     "user.profile_updated": "Perfil atualizado",

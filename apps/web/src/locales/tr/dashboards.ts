@@ -32,6 +32,7 @@ const dashboards: Messages["dashboards"] = {
     "auth.password_changed": "Parola değiştirildi",
     "auth.password_reset": "Parola sıfırlandı",
     "user.approved": "Hesap onaylandı",
+    "user.email_verified": "E-posta adresi bir yönetici tarafından doğrulandı",
     "user.locked": "Hesap kilitlendi",
     "user.unlocked": "Hesap kilidi açıldı",
     "user.profile_updated": "Profil güncellendi",

@@ -32,6 +32,7 @@ const dashboards: Messages["dashboards"] = {
     "auth.password_changed": "密码已更改",
     "auth.password_reset": "密码已重置",
     "user.approved": "账户已批准",
+    "user.email_verified": "电子邮箱已由管理员验证",
     "user.locked": "账户已锁定",
     "user.unlocked": "账户已解锁",
     "user.profile_updated": "个人资料已更新",
