@@ -204,6 +204,8 @@ export interface Seed {
   ticketId: string;
   /** An update still a draft (its drawer, its wizard at step 2). */
   draftUpdateId: string;
+  /** A pending registration whose e-mail is unverified (the approve dialog's two choices). */
+  pendingEmail: string;
 }
 
 let counter = 0;
@@ -274,8 +276,9 @@ export async function seed(request: APIRequestContext): Promise<Seed> {
   await post(`/api/v1/tickets/${billing.id}/resolve`, asAdmin);
 
   // A pending registration, and a locked and a disabled account, for the users table's badges.
+  const pendingEmail = `pending-${id}@example.com`;
   await request.post("/api/v1/auth/register", {
-    data: { firstname: "Paxton", lastname: "Pending", email: `pending-${id}@example.com`, password: PASSWORD },
+    data: { firstname: "Paxton", lastname: "Pending", email: pendingEmail, password: PASSWORD },
   });
   const users = await request.get("/api/v1/users", { headers: asAdmin, params: { pageSize: 100 } });
   const items = ((await users.json()) as Envelope<{ items: { id: string; email: string; status: string }[] }>).data.items;
@@ -314,5 +317,5 @@ export async function seed(request: APIRequestContext): Promise<Seed> {
   });
   await post("/api/v1/demo-requests", asCustomer, { email: `axe-demo-${id}@example.com`, name: "Ava User", company: "Axe Labs", product: "Voice Platform", message: "A demo next week?" });
 
-  return { adminToken, customerToken, planId: plan.id, pendingRequestId: requestIds[3]!, ticketId: ticket.id, draftUpdateId: draftUpdate.id };
+  return { adminToken, customerToken, planId: plan.id, pendingRequestId: requestIds[3]!, ticketId: ticket.id, draftUpdateId: draftUpdate.id, pendingEmail };
 }

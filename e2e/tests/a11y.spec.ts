@@ -119,6 +119,7 @@ const adminScreens: Screen[] = [
   at("admin/log-monitor", "/admin/log-monitor"),
   { name: "drawer: audit event", path: () => "/admin/log-monitor", open: async (s) => s.page.getByTestId("audit-details").first().click() },
   at("admin/mfa-authenticator", "/admin/mfa-authenticator"),
+  at("admin/outbox", "/admin/outbox"),
   at("faq (admin)", "/faq"),
   at("faq/manage", "/faq/manage"),
   at("faq/demo-requests", "/faq/demo-requests"),
@@ -133,6 +134,14 @@ const adminScreens: Screen[] = [
     open: async (s) => s.page.getByRole("main").getByRole("button", { name: new RegExp(`^${names.revokeVerification[s.language]}: `) }).first().click(),
   },
   { name: "license-requests/edit/:id", path: (data) => `/license-requests/edit/${data.pendingRequestId}` },
+  {
+    name: "dialog: approve user, e-mail unverified (two choices)",
+    path: (data) => `/admin/users?status=pending&q=${encodeURIComponent(data.pendingEmail)}`,
+    open: async (s) => {
+      await s.page.getByTestId("user-actions").first().click();
+      await s.page.getByTestId("user-action-approve").click();
+    },
+  },
   { name: "dialog: approve request (confirm)", path: () => "/admin/license-requests", open: async (s) => button(s, "approve").click() },
   { name: "dialog: feature form", path: () => "/admin/manage-features", open: async (s) => button(s, "addFeature").click() },
   { name: "dialog: FAQ entry form", path: () => "/faq/manage", open: async (s) => s.page.getByTestId("faq-add").click() },

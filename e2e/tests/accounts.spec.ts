@@ -15,6 +15,7 @@ import {
   registerThroughApi,
   test,
   uniqueEmail,
+  verificationLinkFor,
 } from "./support";
 
 /**
@@ -153,8 +154,22 @@ test("sign up, verify, approved in admin/users, 2FA on, log in with a code, chan
   await loginThroughUi(page, email, PASSWORD);
   const step = page.getByTestId("two-factor-step");
   await expect(step.getByRole("heading", { level: 1, name: "Two-factor authentication" })).toBeVisible();
+  const nextCode = authenticatorCode(secret, 1);
   await step.locator("input").first().click();
-  await page.keyboard.type(authenticatorCode(secret, 1));
+  await page.keyboard.type(nextCode);
+  await step.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The same code again, still in its window: refused as already used (wait for the next), not as wrong.
+  await logoutThroughUi(page);
+  await loginThroughUi(page, email, PASSWORD);
+  await expect(step).toBeVisible();
+  await step.locator("input").first().click();
+  await page.keyboard.type(nextCode);
+  await step.getByRole("button", { name: "Verify" }).click();
+  await expect(step.getByText("This two-factor code has already been used. Wait for the next code in your authenticator app and enter that one.")).toBeVisible();
+  await step.getByRole("button", { name: "Use a recovery code instead" }).click();
+  await step.getByLabel("Recovery code").fill(recoveryCodes[1]!);
   await step.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -236,6 +251,8 @@ test("an administrator locks and unlocks an account in admin/users", async ({ pa
   await page.getByRole("columnheader", { name: "E-mail", exact: true }).getByRole("button").click();
   await expect(page).toHaveURL(/sort=email&order=asc/);
   await expect(page.getByRole("columnheader", { name: "E-mail", exact: true })).toHaveAttribute("aria-sort", "ascending");
+  // The sorted page has arrived (until then the previous one stays on screen, dimmed and busy).
+  await expect(page.getByRole("table", { name: "Users" })).not.toHaveAttribute("aria-busy", "true");
   const emails = await page.getByRole("table", { name: "Users" }).locator("tbody tr td:nth-child(2)").allTextContents();
   expect(emails).toEqual([...emails].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 
@@ -489,4 +506,75 @@ test.describe("accounts screenshots", () => {
       await context.close();
     });
   }
+});
+
+test("without SMTP: an administrator approves and verifies the e-mail, the customer logs in; the Outbox shows the mail with its link", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const email = uniqueEmail("nosmtp");
+
+  // Sign up: the verification link is only a file in DATA_DIR/mail.
+  await page.goto("/auth/signup");
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(PASSWORD);
+  await page.getByLabel("Repeat password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByTestId("signup-success")).toBeVisible();
+
+  // The administrator approves, and in the same dialog vouches for the unverified address.
+  await page.goto("/auth/login");
+  await loginThroughUi(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const row = await findUserRow(page, email);
+  await expect(row.getByRole("img", { name: "Not verified" })).toBeVisible();
+  await row.getByTestId("user-actions").click();
+  await page.getByRole("menuitem", { name: "Approve" }).click();
+  const dialog = page.getByRole("dialog", { name: "Approve registration" });
+  await expect(dialog).toContainText("not verified yet");
+  await expect(dialog.getByRole("button", { name: "Approve only" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Approve and verify e-mail" }).click();
+  await expect(page.getByText("Ada Lovelace was approved and their e-mail address verified")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText("Active");
+  await expect(row.getByRole("img", { name: "Verified" })).toBeVisible();
+
+  // "Approve only" leaves the address unverified; "Mark e-mail verified" vouches for it later.
+  const other = uniqueEmail("nosmtp-later");
+  await registerThroughApi(request, other, "Alan");
+  let otherRow = await findUserRow(page, other);
+  await otherRow.getByTestId("user-actions").click();
+  await page.getByRole("menuitem", { name: "Approve" }).click();
+  await dialog.getByRole("button", { name: "Approve only" }).click();
+  await expect(page.getByText("Alan User was approved")).toBeVisible();
+  otherRow = page.getByRole("table", { name: "Users" }).locator("tbody tr").filter({ hasText: other });
+  await expect(otherRow).toContainText("Active");
+  await expect(otherRow.getByRole("img", { name: "Not verified" })).toBeVisible();
+  await runRowAction(page, other, "Mark e-mail verified", "Mark e-mail verified", "The e-mail address of Alan User is now verified");
+  await expect(otherRow.getByRole("img", { name: "Verified" })).toBeVisible();
+
+  // The Outbox, in the admin navigation while SMTP_URL is unset: the verification mail, its link clickable.
+  await page.getByRole("navigation").getByRole("link", { name: "Outbox" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Outbox" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search by recipient or subject" }).fill(email);
+  await expect(page).toHaveURL(/[?&]q=/);
+  // Newest first: the approval, then the verification link of the sign-up.
+  const messages = page.getByRole("table", { name: "Outbox messages" }).locator("tbody tr");
+  await expect(messages).toHaveCount(2);
+  await expect(messages.nth(0)).toContainText("Your account has been approved");
+  const mail = messages.nth(1);
+  await expect(mail).toContainText("Verify your e-mail address");
+  await expect(mail).toContainText(email);
+  await mail.getByRole("button", { name: "Show message: Verify your e-mail address" }).click();
+  const link = page.getByRole("region", { name: "Message text" }).getByRole("link");
+  await expect(link).toHaveCount(1);
+  await expect(link).toHaveAttribute("href", /^http:\/\/127\.0\.0\.1:\d+\/auth\/verify-email\?token=[\w%-]+$/);
+  await expect(link).toHaveAttribute("target", "_blank");
+  expect(new URL((await link.getAttribute("href"))!).searchParams.get("token")).toBe((await verificationLinkFor(email))!.searchParams.get("token"));
+
+  // The customer gets in without ever opening the mail.
+  await logoutThroughUi(page);
+  await loginThroughUi(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -16,7 +16,7 @@ import { securityPlugin } from "./plugins/security.js";
 import { webPlugin } from "./plugins/web.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { refusedBodyPlugin } from "./plugins/refused-body.js";
-import { createMailer, type Mailer } from "./lib/mailer.js";
+import { createMailer, OUTBOX_DIRECTORY, type Mailer } from "./lib/mailer.js";
 import { FileStore } from "./lib/file-store.js";
 import { refusingUnstorableText } from "./lib/storable-text.js";
 import { createJobRunner } from "./background-jobs.js";
@@ -39,6 +39,7 @@ import { ValidationCounter } from "./modules/dashboards/validation-counter.js";
 import { settingsRoutes } from "./modules/settings/settings.routes.js";
 import { mfaRoutes } from "./modules/mfa/mfa.routes.js";
 import { faqRoutes } from "./modules/faq/faq.routes.js";
+import { outboxRoutes } from "./modules/jobs/outbox.routes.js";
 
 export interface AppDependencies {
   config: Config;
@@ -95,6 +96,13 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   app.decorate("totpSecrets", totpSecrets ?? (await loadTotpSecretBox({ key: config.TOTP_ENCRYPTION_KEY, dataDir: config.dataDir })));
   app.decorate("files", new FileStore(path.join(config.dataDir, "files")));
   app.decorate("mailer", mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, logger: app.log }));
+  if (!config.SMTP_URL) {
+    // The default, and a new customer's first obstacle: their verification link is a file, not a mail.
+    app.log.warn(
+      { outbox: path.join(config.dataDir, OUTBOX_DIRECTORY) },
+      "SMTP_URL is not set: e-mail is not sent but written to the outbox (DATA_DIR/mail); administrators read it in the admin panel's Outbox",
+    );
+  }
   const mailing = { publicUrl: config.publicUrl, wake: () => app.jobs.wake() };
   app.decorate("mailing", mailing);
   app.decorate("jobs", createJobRunner({ db: database.db, config, mailer: app.mailer, logger: app.log, mailing }));
@@ -138,6 +146,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
       await api.register(settingsRoutes);
       await api.register(mfaRoutes);
       await api.register(faqRoutes);
+      await api.register(outboxRoutes);
     },
     { prefix: "/api/v1" },
   );

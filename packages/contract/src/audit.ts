@@ -24,6 +24,7 @@ export const auditActions = [
   "auth.2fa_disabled",
   "user.first_admin_created",
   "user.approved",
+  "user.email_verified",
   "user.locked",
   "user.unlocked",
   "user.disabled",

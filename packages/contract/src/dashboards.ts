@@ -28,6 +28,7 @@ export const customerActivityActions = [
   "auth.2fa_disabled",
   "user.first_admin_created",
   "user.approved",
+  "user.email_verified",
   "user.locked",
   "user.unlocked",
   "user.disabled",

@@ -55,6 +55,11 @@ export const errorCatalogue = {
     type: "error",
     message: "Invalid two-factor authentication code. Please try again.",
   },
+  "auth/2fa_code_reused": {
+    status: 401,
+    type: "warning",
+    message: "This two-factor code has already been used. Wait for the next code in your authenticator app and enter that one.",
+  },
   "auth/not_authenticated": { status: 401, type: "error", message: "You are not logged in. Please log in." },
   "auth/account_disabled": {
     status: 403,
@@ -186,6 +191,11 @@ export const errorCatalogue = {
   "update/license_not_found": { status: 404, type: "error", message: "Licence not found." },
   "user/not_locked": { status: 409, type: "warning", message: "This account is not locked." },
   "user/not_pending": { status: 409, type: "warning", message: "This registration is not pending approval." },
+  "mail/outbox_disabled": {
+    status: 404,
+    type: "info",
+    message: "There is no outbox: this server sends e-mail through SMTP (SMTP_URL is set).",
+  },
   "common/bad_request": { status: 400, type: "error", message: "The request could not be understood." },
   "common/not_found": { status: 404, type: "error", message: "The requested resource was not found." },
   "common/method_not_allowed": { status: 405, type: "error", message: "This method is not allowed here." },

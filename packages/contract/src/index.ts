@@ -17,3 +17,4 @@ export * from "./settings.js";
 export * from "./mfa.js";
 export * from "./faq.js";
 export * from "./web-config.js";
+export * from "./outbox.js";

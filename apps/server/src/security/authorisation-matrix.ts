@@ -113,6 +113,7 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   "GET /api/v1/users/{id}": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: on((w) => w.owner.user.id) },
   "PATCH /api/v1/users/{id}": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: on((w) => w.owner.user.id, { lastname: "Owner" }) },
   "POST /api/v1/users/{id}/approve": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.pendingUser()) },
+  "POST /api/v1/users/{id}/verify-email": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.pendingUser()) },
   "POST /api/v1/users/{id}/lock": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh(async (w) => (await w.fresh.customer()).user) },
   "POST /api/v1/users/{id}/unlock": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.lockedUser()) },
 
@@ -241,6 +242,8 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   // ---------------------------------------------------------------- dashboards and settings
   "GET /api/v1/dashboard": { anonymous: 401, customer: 200, admin: 200 },
   "GET /api/v1/admin/dashboard": { anonymous: 401, customer: 403, admin: 200 },
+  // The matrix's server runs without SMTP_URL: the outbox is on.
+  "GET /api/v1/admin/outbox": { anonymous: 401, customer: 403, admin: 200 },
   "GET /api/v1/settings": { anonymous: 401, customer: 200, admin: 200 },
   "PUT /api/v1/settings": { anonymous: 401, customer: 200, admin: 200, request: body({ theme: "dark" }) },
 

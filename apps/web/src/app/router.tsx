@@ -30,6 +30,7 @@ const updatesPage = (load: () => Promise<object>) => withStrings("updates", load
 const updateWizardPage = updatesPage(() => import("@/features/updates/pages/update-wizard-page"));
 const faqPage = (load: () => Promise<object>) => withStrings("faq", load);
 const mfaPage = (load: () => Promise<object>) => withStrings("mfa", load);
+const outboxPage = withStrings("outbox", () => import("@/features/outbox/pages/outbox-page"));
 
 const adminPlanFormPage = () => import("@/features/plans/pages/admin-plan-form-page");
 
@@ -85,6 +86,7 @@ const adminRoutes: RouteObject[] = [
     "pages.admin.logMonitor.title",
   ),
   page("mfa-authenticator", mfaPage(() => import("@/features/mfa/pages/mfa-authenticator-page")), "pages.admin.mfaAuthenticator.title"),
+  page("outbox", outboxPage, "pages.admin.outbox.title"),
   {
     path: "admin-updates",
     handle: { crumb: "pages.admin.updates.title" } satisfies RouteHandle,

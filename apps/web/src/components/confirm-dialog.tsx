@@ -18,6 +18,7 @@ export function ConfirmDialog({
   danger = false,
   loading = false,
   error,
+  secondary,
   testId,
   confirmTestId,
 }: {
@@ -32,11 +33,17 @@ export function ConfirmDialog({
   danger?: boolean;
   loading?: boolean;
   error?: string | null;
+  /**
+   * A second way to go ahead, between cancel and confirm (e.g. "Approve only" beside "Approve and
+   * verify e-mail"); `loading` while its request runs.
+   */
+  secondary?: { label: ReactNode; onConfirm: () => void; loading?: boolean; testId?: string };
   testId?: string;
   confirmTestId?: string;
 }) {
+  const busy = loading || Boolean(secondary?.loading);
   return (
-    <Modal opened={opened} onClose={loading ? () => undefined : onClose} title={title} centered data-testid={testId}>
+    <Modal opened={opened} onClose={busy ? () => undefined : onClose} title={title} centered size={secondary ? "lg" : undefined} data-testid={testId}>
       <Stack gap="md">
         {typeof children === "string" ? <Text size="sm">{children}</Text> : children}
         {error && (
@@ -47,10 +54,15 @@ export function ConfirmDialog({
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={loading}>
+          <Button variant="default" onClick={onClose} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button color={danger ? "red" : undefined} onClick={onConfirm} loading={loading} data-autofocus data-testid={confirmTestId}>
+          {secondary && (
+            <Button variant="light" color={danger ? "red" : undefined} onClick={secondary.onConfirm} loading={secondary.loading} disabled={loading} data-testid={secondary.testId}>
+              {secondary.label}
+            </Button>
+          )}
+          <Button color={danger ? "red" : undefined} onClick={onConfirm} loading={loading} disabled={secondary?.loading} data-autofocus data-testid={confirmTestId}>
             {confirmLabel}
           </Button>
         </Group>

@@ -29,7 +29,7 @@ import {
   type TableFeatures,
   type Updater,
 } from "@tanstack/react-table";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useDisplaySettings } from "@/lib/display-settings";
 import { parseApiError } from "@/lib/errors";
@@ -114,6 +114,11 @@ export interface DataTableProps<TData extends object, TSort extends string, TFil
    * the mouse: keep a link or button in a cell for the keyboard.
    */
   onRowClick?: (row: TData) => void;
+  /**
+   * What an opened row shows under itself, across every column (an e-mail's text); null while it is
+   * closed. The page keeps which rows are open and puts their toggle (aria-expanded) in a cell.
+   */
+  expandedRow?: (row: TData) => ReactNode;
   /** Shown when the list is empty; with filters set, a "no results" text is shown instead by default. */
   emptyTitle?: ReactNode;
   emptyDescription?: ReactNode;
@@ -137,6 +142,7 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
   label,
   getRowId,
   onRowClick,
+  expandedRow,
   emptyTitle,
   emptyDescription,
   emptyAction,
@@ -247,30 +253,39 @@ export function DataTable<TData extends object, TSort extends string, TFilter ex
   } else {
     // On a phone each row is a card (data-table.module.css): every cell shows its column's name.
     const headers = new Map(table.getFlatHeaders().map((header) => [header.column.id, header]));
-    body = table.getRowModel().rows.map((row) => (
-      <Table.Tr
-        key={row.id}
-        data-row-id={row.id}
-        onClick={onRowClick ? (event) => !(event.target as Element).closest(interactive) && onRowClick(row.original) : undefined}
-        style={onRowClick ? { cursor: "pointer" } : undefined}
-      >
-        {row.getAllCells().map((cell) => {
-          const header = headers.get(cell.column.id);
-          return (
-            <Table.Td key={cell.id} className={cell.column.columnDef.meta?.sticky ? classes.stickyEnd : undefined}>
-              {header && (
-                <span className={classes.cellLabel} aria-hidden="true">
-                  <table.FlexRender header={header} />
-                </span>
-              )}
-              <div className={classes.cellValue}>
-                <table.FlexRender cell={cell} />
-              </div>
-            </Table.Td>
-          );
-        })}
-      </Table.Tr>
-    ));
+    body = table.getRowModel().rows.map((row) => {
+      const expanded = expandedRow?.(row.original);
+      return (
+        <Fragment key={row.id}>
+          <Table.Tr
+            data-row-id={row.id}
+            onClick={onRowClick ? (event) => !(event.target as Element).closest(interactive) && onRowClick(row.original) : undefined}
+            style={onRowClick ? { cursor: "pointer" } : undefined}
+          >
+            {row.getAllCells().map((cell) => {
+              const header = headers.get(cell.column.id);
+              return (
+                <Table.Td key={cell.id} className={cell.column.columnDef.meta?.sticky ? classes.stickyEnd : undefined}>
+                  {header && (
+                    <span className={classes.cellLabel} aria-hidden="true">
+                      <table.FlexRender header={header} />
+                    </span>
+                  )}
+                  <div className={classes.cellValue}>
+                    <table.FlexRender cell={cell} />
+                  </div>
+                </Table.Td>
+              );
+            })}
+          </Table.Tr>
+          {expanded != null && (
+            <Table.Tr data-expanded-of={row.id}>
+              <Table.Td colSpan={columnCount}>{expanded}</Table.Td>
+            </Table.Tr>
+          )}
+        </Fragment>
+      );
+    });
   }
 
   const from = total ? (list.page - 1) * list.pageSize + 1 : 0;

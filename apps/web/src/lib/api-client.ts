@@ -73,7 +73,7 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
  * sent: credentials or a 2FA code at login, or a licence token in the .req flow. Those must not log
  * the visitor out.
  */
-const notSessionCodes = new Set(["auth/invalid_credentials", "auth/2fa_required", "auth/2fa_invalid"]);
+const notSessionCodes = new Set(["auth/invalid_credentials", "auth/2fa_required", "auth/2fa_invalid", "auth/2fa_code_reused"]);
 
 export function endsSession(body: unknown): boolean {
   const detail = typeof body === "object" && body !== null ? (body as { detail?: unknown }).detail : undefined;

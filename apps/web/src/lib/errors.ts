@@ -131,3 +131,11 @@ export function errorCodeOf(error: unknown): ErrorCode | undefined {
   }
   return undefined;
 }
+
+/**
+ * The server refused the two-factor code itself: wrong, or right but already used in its time step
+ * (the person should wait for the next one). The form shows it under the code field.
+ */
+export function isRefusedTwoFactorCode(code: string | undefined): boolean {
+  return code === "auth/2fa_invalid" || code === "auth/2fa_code_reused";
+}

@@ -59,6 +59,7 @@ const englishFeatures = {
   logMonitor: () => import("@/locales/en/log-monitor"),
   faq: () => import("@/locales/en/faq"),
   mfa: () => import("@/locales/en/mfa"),
+  outbox: () => import("@/locales/en/outbox"),
 };
 export type EnglishFeature = keyof typeof englishFeatures;
 const englishFeatureLoads = new Map<EnglishFeature, Promise<void>>();

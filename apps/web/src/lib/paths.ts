@@ -38,6 +38,8 @@ export const paths = {
     manageServices: "/admin/manage-services",
     logMonitor: "/admin/log-monitor",
     mfaAuthenticator: "/admin/mfa-authenticator",
+    /** Not in spec section 2: the mail written instead of sent while SMTP_URL is unset (API "Running without SMTP"). */
+    outbox: "/admin/outbox",
     updates: "/admin/admin-updates",
     /** The update wizard from step 1 (not in spec section 2: the wizard of admin/admin-updates on its own page). */
     updateNew: "/admin/admin-updates/new",

@@ -26,6 +26,7 @@ beforeAll(async () => {
   await loadEnglishFeature("logMonitor");
   await loadEnglishFeature("faq");
   await loadEnglishFeature("mfa");
+  await loadEnglishFeature("outbox");
 });
 
 beforeEach(() => {

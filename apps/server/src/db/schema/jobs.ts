@@ -29,6 +29,8 @@ export const jobs = pgTable(
   (table) => [
     index("jobs_due_idx").on(table.runAt).where(sql`${table.state} = 'pending'`),
     index("jobs_lease_idx").on(table.lockedUntil).where(sql`${table.state} = 'running'`),
+    // The admin outbox (SMTP_URL unset): the mail written, newest first, paged without reading the rest.
+    index("jobs_mail_written_idx").on(table.finishedAt, table.id).where(sql`${table.kind} = 'mail' and ${table.state} = 'done'`),
     uniqueIndex("jobs_singleton_key").on(table.singletonKey).where(sql`${table.state} in ('pending', 'running')`),
   ],
 );

@@ -46,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Log in (OAuth2 password form: username is the e-mail or userName)",
         consumes: ["application/x-www-form-urlencoded", "application/json"],
         body: tokenBodySchema,
-        response: { 200: successEnvelope(tokenAnswerSchema), ...refusals("auth/invalid_credentials", "auth/2fa_required", "auth/2fa_invalid", "auth/registration_status", "auth/account_disabled", "auth/email_verification", "auth/account_locked") },
+        response: { 200: successEnvelope(tokenAnswerSchema), ...refusals("auth/invalid_credentials", "auth/2fa_required", "auth/2fa_invalid", "auth/2fa_code_reused", "auth/registration_status", "auth/account_disabled", "auth/email_verification", "auth/account_locked") },
       },
     },
     async (request, reply) => {
@@ -238,7 +238,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "enableTwoFactor",
         summary: "Turn 2FA on with a code from the authenticator; answers ten one-time recovery codes, once",
         body: twoFactorCodeBodySchema,
-        response: { 200: successEnvelope(twoFactorEnabledSchema), ...refusals({ code: "auth/2fa_invalid", status: 400 }, "auth/2fa_already_enabled", "auth/2fa_setup_required") },
+        response: { 200: successEnvelope(twoFactorEnabledSchema), ...refusals({ code: "auth/2fa_invalid", status: 400 }, { code: "auth/2fa_code_reused", status: 400 }, "auth/2fa_already_enabled", "auth/2fa_setup_required") },
       },
     },
     async (request, reply) => {
@@ -257,7 +257,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "disableTwoFactor",
         summary: "Turn 2FA off with a current code or a recovery code",
         body: twoFactorCodeBodySchema,
-        response: { 200: done({ enabled: z.literal(false) }), ...refusals({ code: "auth/2fa_invalid", status: 400 }, "auth/2fa_not_enabled") },
+        response: { 200: done({ enabled: z.literal(false) }), ...refusals({ code: "auth/2fa_invalid", status: 400 }, { code: "auth/2fa_code_reused", status: 400 }, "auth/2fa_not_enabled") },
       },
     },
     async (request) => {

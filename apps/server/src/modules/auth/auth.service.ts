@@ -22,7 +22,7 @@ import { presentUser } from "../users/users.presenter.js";
 import type { Mailing } from "../jobs/mail.js";
 import { truncateText } from "../../lib/storable-text.js";
 import { queueVerificationLink } from "./account.service.js";
-import { spendSecondFactor } from "./two-factor.service.js";
+import { spendSecondFactor, type SecondFactorCheck } from "./two-factor.service.js";
 
 export const MAX_FAILED_LOGINS = 5;
 
@@ -125,7 +125,8 @@ async function recordLoginFailure(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     let lockedNow = false;
-    if (user && (reason === "wrong_password" || reason === "wrong_otp")) {
+    // A replayed code counts like a wrong one: a person types it twice once, a guesser many times.
+    if (user && (reason === "wrong_password" || reason === "wrong_otp" || reason === "reused_otp")) {
       const [updated] = await tx
         .update(users)
         .set({
@@ -193,8 +194,11 @@ export async function login(
 
   const token = newOpaqueToken();
   const expiresInSeconds = tokenTtlMinutes * 60;
-  const signedIn = await db.transaction(async (tx) => {
-    if (user.twoFactorEnabled && !(await spendSecondFactor(tx, user, input.otp ?? "", totpSecrets))) return undefined;
+  const signedIn = await db.transaction(async (tx): Promise<UserRow | Exclude<SecondFactorCheck, "accepted">> => {
+    if (user.twoFactorEnabled) {
+      const check = await spendSecondFactor(tx, user, input.otp ?? "", totpSecrets);
+      if (check !== "accepted") return check;
+    }
     const [updated] = await tx
       .update(users)
       .set({ failedLoginCount: 0 })
@@ -217,7 +221,11 @@ export async function login(
     });
     return updated ?? user;
   });
-  if (!signedIn) {
+  if (signedIn === "reused") {
+    await recordLoginFailure(db, context, "reused_otp", user, input.username);
+    throw new AppError("auth/2fa_code_reused");
+  }
+  if (signedIn === "invalid") {
     await recordLoginFailure(db, context, "wrong_otp", user, input.username);
     throw new AppError("auth/2fa_invalid");
   }

@@ -46,29 +46,35 @@ function newRecoveryCode(): string {
 }
 
 /**
+ * What became of a second factor: spent; not a valid code; or a valid TOTP code of a time step this
+ * account has already spent (typed twice, or replayed): the person should wait for the next code.
+ */
+export type SecondFactorCheck = "accepted" | "invalid" | "reused";
+
+/**
  * Checks a 6-digit TOTP code (each time step accepted once) or an unused recovery code, and spends it.
  * Call inside the transaction of the login or change it authorises.
  */
-export async function spendSecondFactor(tx: Executor, user: UserRow, code: string, secrets: SecretBox): Promise<boolean> {
+export async function spendSecondFactor(tx: Executor, user: UserRow, code: string, secrets: SecretBox): Promise<SecondFactorCheck> {
   const compact = code.replace(/\s/g, "");
   if (/^\d{6}$/.test(compact)) {
-    if (!user.twoFactorSecret) return false;
+    if (!user.twoFactorSecret) return "invalid";
     const delta = totpFor(openTotpSecret(secrets, user.twoFactorSecret), user.email).validate({ token: compact, window: TOTP_WINDOW });
-    if (delta === null) return false;
+    if (delta === null) return "invalid";
     const step = Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS) + delta;
     const [accepted] = await tx
       .update(users)
       .set({ twoFactorLastStep: step })
       .where(and(eq(users.id, user.id), or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step))))
       .returning({ id: users.id });
-    return accepted !== undefined;
+    return accepted ? "accepted" : "reused";
   }
   const [spent] = await tx
     .update(recoveryCodes)
     .set({ usedAt: sql`now()` })
     .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, hashRecoveryCode(compact)), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
-  return spent !== undefined;
+  return spent ? "accepted" : "invalid";
 }
 
 /**
@@ -79,8 +85,10 @@ function openTotpSecret(secrets: SecretBox, stored: string): string {
   return secrets.isSealed(stored) ? secrets.open(stored) : stored;
 }
 
-/** Outside login a wrong code is a 400, never a 401 that would log the web client out. */
-const wrongCode = () => new AppError("auth/2fa_invalid", { status: 400 });
+/** Outside login a refused code is a 400, never a 401 that would log the web client out. */
+function refusedCode(check: Exclude<SecondFactorCheck, "accepted">): AppError {
+  return new AppError(check === "reused" ? "auth/2fa_code_reused" : "auth/2fa_invalid", { status: 400 });
+}
 
 export async function startTwoFactorSetup(db: Database, user: UserRow, context: RequestContext, secrets: SecretBox): Promise<TwoFactorSetup> {
   if (user.twoFactorEnabled) throw new AppError("auth/2fa_already_enabled");
@@ -101,7 +109,8 @@ export async function enableTwoFactor(db: Database, user: UserRow, code: string,
   const sealed = secrets.isSealed(pending) ? pending : secrets.seal(pending);
   await db.transaction(async (tx) => {
     const candidate = { ...user, twoFactorSecret: sealed };
-    if (!(await spendSecondFactor(tx, candidate, code, secrets))) throw wrongCode();
+    const check = await spendSecondFactor(tx, candidate, code, secrets);
+    if (check !== "accepted") throw refusedCode(check);
     await tx
       .update(users)
       .set({ twoFactorEnabled: true, twoFactorSecret: sealed, twoFactorPendingSecret: null, updatedAt: sql`now()` })
@@ -116,7 +125,8 @@ export async function enableTwoFactor(db: Database, user: UserRow, code: string,
 export async function disableTwoFactor(db: Database, user: UserRow, code: string, context: RequestContext, secrets: SecretBox): Promise<void> {
   if (!user.twoFactorEnabled) throw new AppError("auth/2fa_not_enabled");
   await db.transaction(async (tx) => {
-    if (!(await spendSecondFactor(tx, user, code, secrets))) throw wrongCode();
+    const check = await spendSecondFactor(tx, user, code, secrets);
+    if (check !== "accepted") throw refusedCode(check);
     await tx
       .update(users)
       .set({ twoFactorEnabled: false, twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: null, updatedAt: sql`now()` })

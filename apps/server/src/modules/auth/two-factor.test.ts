@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, users } from "../../db/schema/index.js";
 import { call, closeTestApp, createCustomer, createTestApp, firstError, GOOD_PASSWORD, json, loginRequest, useTestApp, type TestApp } from "../../test/helpers.js";
@@ -22,15 +22,16 @@ async function enableTwoFactor() {
   const setupResponse = await call(t.app, { method: "POST", url: "/api/v1/auth/2fa/setup", token: customer.token });
   expect(setupResponse.statusCode).toBe(200);
   const setup = json<{ data: Setup }>(setupResponse).data;
+  const enableCode = codeFor(setup.secret);
   const enabled = await call(t.app, {
     method: "POST",
     url: "/api/v1/auth/2fa/enable",
     token: customer.token,
-    payload: { code: codeFor(setup.secret) },
+    payload: { code: enableCode },
   });
   expect(enabled.statusCode).toBe(200);
   const recoveryCodes = json<{ data: { recoveryCodes: string[] } }>(enabled).data.recoveryCodes;
-  return { ...customer, secret: setup.secret, recoveryCodes, setup };
+  return { ...customer, secret: setup.secret, recoveryCodes, setup, enableCode };
 }
 
 describe("two-factor authentication", () => {
@@ -82,7 +83,19 @@ describe("two-factor authentication", () => {
     expect((await loginRequest(t.app, customer.email, customer.password, { otp: next })).statusCode).toBe(200);
     const replay = await loginRequest(t.app, customer.email, customer.password, { otp: next });
     expect(replay.statusCode).toBe(401);
-    expect(firstError(replay).loc).toEqual(["auth/2fa_invalid"]);
+    // A right code typed a second time is not "invalid": the person should wait for the next one.
+    expect(firstError(replay)).toEqual({
+      loc: ["auth/2fa_code_reused"],
+      msg: "This two-factor code has already been used. Wait for the next code in your authenticator app and enter that one.",
+      type: "warning",
+    });
+    const [failure] = await t.database.db
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, customer.user.id))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(failure?.details).toMatchObject({ reason: "reused_otp" });
     const tooFar = await loginRequest(t.app, customer.email, customer.password, { otp: codeFor(customer.secret, 3) });
     expect(tooFar.statusCode).toBe(401);
   });
@@ -107,6 +120,11 @@ describe("two-factor authentication", () => {
     const customer = await enableTwoFactor();
     const wrong = await call(t.app, { method: "POST", url: "/api/v1/auth/2fa/disable", token: customer.token, payload: { code: "000000" } });
     expect(wrong.statusCode).toBe(400);
+    expect(firstError(wrong).loc).toEqual(["auth/2fa_invalid"]);
+    // The code that turned 2FA on was spent then: a 400 (never a 401 that logs out) saying so.
+    const reused = await call(t.app, { method: "POST", url: "/api/v1/auth/2fa/disable", token: customer.token, payload: { code: customer.enableCode } });
+    expect(reused.statusCode).toBe(400);
+    expect(firstError(reused)).toMatchObject({ loc: ["auth/2fa_code_reused"], type: "warning" });
     const disabled = await call(t.app, {
       method: "POST",
       url: "/api/v1/auth/2fa/disable",

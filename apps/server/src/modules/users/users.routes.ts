@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { pageOf, successEnvelope, userListQuerySchema, userPatchBodySchema, userSchema, uuidParam } from "@portal/contract";
 import { requestContext } from "../../lib/request-context.js";
-import { approveUser, getUser, listUsers, lockUser, patchUser, unlockUser } from "./users.service.js";
+import { approveUser, getUser, listUsers, lockUser, patchUser, unlockUser, verifyUserEmail } from "./users.service.js";
 import { refusals } from "../../plugins/openapi.js";
 
 const adminOnly = { access: "admin" as const };
@@ -58,6 +58,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       status: "success" as const,
       data: await approveUser(app.db, request.params.id, requestContext(request), app.mailing),
     }),
+  );
+
+  app.post(
+    "/users/:id/verify-email",
+    {
+      config: adminOnly,
+      schema: {
+        tags: ["users"],
+        operationId: "verifyUserEmail",
+        summary: "Mark an account's e-mail address verified, as its mailed link would (admin; audited; no change when already verified)",
+        params: uuidParam,
+        response: { ...userAnswer, ...refusals("common/not_found") },
+      },
+    },
+    async (request) => ({ status: "success" as const, data: await verifyUserEmail(app.db, request.params.id, requestContext(request)) }),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Page, User } from "@portal/contract";
 import { auditEvents } from "../../db/schema/index.js";
@@ -209,5 +209,51 @@ describe("administering accounts", () => {
       expect(firstError(response).loc).toEqual(["user/last_admin"]);
     }
     expect((await call(t.app, { method: "GET", url: "/api/v1/auth/me", token: admin })).statusCode).toBe(200);
+  });
+});
+
+describe("marking an e-mail verified (running without SMTP)", () => {
+  it("lets an admin vouch for the address, so an approved customer can log in; audited once, idempotent", async () => {
+    const admin = await adminToken(t.app);
+    const { response, body } = await registerUser(t.app);
+    const pending = json<{ data: { user: User } }>(response).data.user;
+    expect(pending.emailVerified).toBe(false);
+    expect((await call(t.app, { method: "POST", url: `/api/v1/users/${pending.id}/approve`, token: admin })).statusCode).toBe(200);
+    expect(firstError(await loginRequest(t.app, body.email, body.password)).loc).toEqual(["auth/email_verification"]);
+
+    const verify = () => call(t.app, { method: "POST", url: `/api/v1/users/${pending.id}/verify-email`, token: admin });
+    const verified = await verify();
+    expect(verified.statusCode).toBe(200);
+    expect(json<{ data: User }>(verified).data).toMatchObject({ id: pending.id, emailVerified: true, status: "active" });
+    expect((await loginRequest(t.app, body.email, body.password)).statusCode).toBe(200);
+
+    const again = await verify();
+    expect(again.statusCode).toBe(200);
+    expect(json<{ data: User }>(again).data.emailVerified).toBe(true);
+    const me = json<{ data: User }>(await call(t.app, { method: "GET", url: "/api/v1/auth/me", token: admin })).data;
+    const events = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "user.email_verified"), eq(auditEvents.targetId, pending.id)));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actorId: me.id, targetType: "user", outcome: "success", details: { email: body.email.toLowerCase() } });
+  });
+
+  it("answers 404 for an unknown id, 422 for a malformed one, and refuses a customer", async () => {
+    const admin = await adminToken(t.app);
+    const unknown = await call(t.app, { method: "POST", url: "/api/v1/users/5b1e2b56-f886-4e6a-a7f6-92924aea4819/verify-email", token: admin });
+    expect(unknown.statusCode).toBe(404);
+    expect(firstError(unknown).loc).toEqual(["common/not_found"]);
+    const malformed = await call(t.app, { method: "POST", url: "/api/v1/users/42/verify-email", token: admin });
+    expect(malformed.statusCode).toBe(422);
+    expect(firstError(malformed).loc).toEqual(["path", "id"]);
+
+    const customer = await createCustomer(t);
+    const { response } = await registerUser(t.app);
+    const pending = json<{ data: { user: User } }>(response).data.user;
+    const refused = await call(t.app, { method: "POST", url: `/api/v1/users/${pending.id}/verify-email`, token: customer.token });
+    expect(refused.statusCode).toBe(403);
+    const single = json<{ data: User }>(await call(t.app, { method: "GET", url: `/api/v1/users/${pending.id}`, token: admin })).data;
+    expect(single.emailVerified).toBe(false);
   });
 });

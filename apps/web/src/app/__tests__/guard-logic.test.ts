@@ -152,6 +152,7 @@ describe("route table (spec section 2)", () => {
     "/admin/manage-services",
     "/admin/log-monitor",
     "/admin/mfa-authenticator",
+    "/admin/outbox",
     "/admin/admin-updates",
     "/license-requests/edit/12",
   ])("%s is admin-only", (path) => {

@@ -10,6 +10,7 @@ import {
   IconLicense,
   IconLifebuoy,
   IconListSearch,
+  IconMail,
   IconPuzzle,
   IconRefresh,
   IconSettings,
@@ -45,6 +46,9 @@ export const adminItems: NavItem[] = [
   { label: "nav.admin.mfaAuthenticator", to: paths.admin.mfaAuthenticator, icon: IconAuth2fa },
   { label: "nav.admin.updates", to: paths.admin.updates, icon: IconCloudUpload },
 ];
+
+/** Only while the server has an outbox (SMTP_URL unset): see useOutboxEnabled. */
+export const outboxItem: NavItem = { label: "nav.admin.outbox", to: paths.admin.outbox, icon: IconMail };
 
 export const userItems: NavItem[] = [
   { label: "nav.myTickets", to: paths.myTickets, icon: IconTicket },

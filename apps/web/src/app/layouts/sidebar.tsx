@@ -3,7 +3,8 @@ import { IconShieldLock, IconShoppingCart } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { paths } from "@/lib/paths";
-import { adminItems, dashboardItem, isActivePath, userItems, type NavItem } from "./nav-items";
+import { useOutboxEnabled } from "@/features/outbox/api/outbox";
+import { adminItems, dashboardItem, isActivePath, outboxItem, userItems, type NavItem } from "./nav-items";
 import classes from "./sidebar.module.css";
 
 interface SidebarProps {
@@ -52,7 +53,9 @@ export function Sidebar({ isAdmin, rail }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { dir } = useDirection();
-  const adminActive = adminItems.some((item) => isActivePath(pathname, item.to)) || pathname.startsWith("/admin/");
+  const outboxEnabled = useOutboxEnabled(isAdmin);
+  const admin = outboxEnabled ? [...adminItems, outboxItem] : adminItems;
+  const adminActive = admin.some((item) => isActivePath(pathname, item.to)) || pathname.startsWith("/admin/");
   const Item = rail ? RailLink : FullLink;
 
   return (
@@ -65,7 +68,7 @@ export function Sidebar({ isAdmin, rail }: SidebarProps) {
             (rail ? (
               <>
                 <Divider my={6} w="100%" label={<IconShieldLock size={14} aria-hidden />} labelPosition="center" />
-                {adminItems.map((item) => (
+                {admin.map((item) => (
                   <Item key={item.to} item={item} active={isActivePath(pathname, item.to)} />
                 ))}
                 <Divider my={6} w="100%" />
@@ -84,7 +87,7 @@ export function Sidebar({ isAdmin, rail }: SidebarProps) {
                 childrenOffset={28}
                 data-testid="admin-panel-group"
               >
-                {adminItems.map((item) => (
+                {admin.map((item) => (
                   <Item key={item.to} item={item} active={isActivePath(pathname, item.to)} />
                 ))}
               </NavLink>

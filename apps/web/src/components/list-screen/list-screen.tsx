@@ -100,6 +100,8 @@ export interface ListScreenProps<TRow extends { id: string }, TSort extends stri
   rowName?: (row: TRow) => string;
   /** A whole-row link (a click anywhere on the row but a button or link opens it). */
   rowLink?: (row: TRow) => string;
+  /** What an opened row shows under itself (DataTable `expandedRow`); null while it is closed. */
+  expandedRow?: (row: TRow) => ReactNode;
   /** The "add" button in the header and the empty state: a link (`to`) or the create form. */
   create?: { label: string; to?: string };
   form?: ListForm<TRow, TSchema>;
@@ -127,6 +129,7 @@ export function ListScreen<TRow extends { id: string }, TSort extends string, TF
   rowActions,
   rowName = defaultName,
   rowLink,
+  expandedRow,
   create,
   form,
   headerActions,
@@ -210,6 +213,7 @@ export function ListScreen<TRow extends { id: string }, TSort extends string, TF
           label={texts.tableLabel}
           getRowId={(row) => row.id}
           onRowClick={rowLink ? (row) => void navigate(rowLink(row)) : undefined}
+          expandedRow={expandedRow}
           emptyTitle={texts.emptyTitle}
           emptyDescription={texts.emptyDescription}
           emptyAction={add}

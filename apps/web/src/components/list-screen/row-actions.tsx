@@ -21,7 +21,8 @@ export interface RowConfirm<TRow, TVariables = string> {
   message: (row: TRow) => string;
   /** More under the question (e.g. a warning when the row is the visitor's own account). */
   extra?: (row: TRow) => ReactNode;
-  confirmLabel: string;
+  /** The confirm button: one text, or one per row. */
+  confirmLabel: string | ((row: TRow) => string);
   cancelLabel?: string;
   /** Red confirm button. */
   danger?: boolean;
@@ -30,6 +31,11 @@ export interface RowConfirm<TRow, TVariables = string> {
   variables?: (row: TRow) => TVariables;
   /** The success toast. */
   done: (row: TRow) => string;
+  /**
+   * For some rows, a second way to go ahead beside the confirm button, with its own variables and
+   * toast (an unverified account: "Approve only" beside "Approve and verify e-mail").
+   */
+  secondary?: (row: TRow) => { label: string; variables: TVariables; done: string; testId?: string } | undefined;
   /** After success, once the dialog has closed (e.g. leave the page of a deleted row). */
   after?: (row: TRow) => void;
   /**
@@ -153,20 +159,25 @@ export function RowConfirmDialog<TRow extends { id: string }>({
   const mutation = confirm.useMutation();
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState(row);
+  // Which button's request runs, so only that one spins.
+  const [running, setRunning] = useState<"confirm" | "secondary">("confirm");
   if (row !== null && row !== shown) setShown(row);
+  const secondary = shown ? confirm.secondary?.(shown) : undefined;
 
   const close = () => {
     setError(null);
     mutation.reset?.();
     onClose();
   };
-  const run = () => {
+  const run = (choice: "confirm" | "secondary") => {
     if (!row) return;
+    const other = choice === "secondary" ? confirm.secondary?.(row) : undefined;
     setError(null);
+    setRunning(choice);
     const toast = confirm.errorIn === "toast";
-    mutation.mutate(confirm.variables ? confirm.variables(row) : row.id, {
+    mutation.mutate(other ? other.variables : confirm.variables ? confirm.variables(row) : row.id, {
       onSuccess: () => {
-        notifySuccess(confirm.done(row));
+        notifySuccess(other ? other.done : confirm.done(row));
         close();
         confirm.after?.(row);
       },
@@ -185,12 +196,15 @@ export function RowConfirmDialog<TRow extends { id: string }>({
     <ConfirmDialog
       opened={row !== null}
       onClose={close}
-      onConfirm={run}
+      onConfirm={() => run("confirm")}
       title={confirm.title}
-      confirmLabel={confirm.confirmLabel}
+      confirmLabel={typeof confirm.confirmLabel === "function" ? (shown ? confirm.confirmLabel(shown) : "") : confirm.confirmLabel}
       cancelLabel={confirm.cancelLabel ?? t("commerce.common.cancel")}
       danger={confirm.danger}
-      loading={mutation.isPending}
+      loading={mutation.isPending && running === "confirm"}
+      secondary={
+        secondary && { label: secondary.label, onConfirm: () => run("secondary"), loading: mutation.isPending && running === "secondary", testId: secondary.testId }
+      }
       error={error}
       testId={confirm.testId}
       confirmTestId={confirm.confirmTestId}

@@ -124,7 +124,7 @@ describe("api client (spec section 7)", () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it.each(["auth/invalid_credentials", "auth/2fa_required", "auth/2fa_invalid", "license/invalid_token"])(
+  it.each(["auth/invalid_credentials", "auth/2fa_required", "auth/2fa_invalid", "auth/2fa_code_reused", "license/invalid_token"])(
     "a 401 about what was sent (%s) keeps the session",
     async (code) => {
       window.localStorage.setItem("token", "tok");

@@ -1,8 +1,8 @@
 import { errorCatalogue, errorCodes, type ErrorCode } from "@portal/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../api-client";
-import { errorCodeOf, parseApiError, parseErrorBody } from "../errors";
-import { changeLanguage, i18n } from "../i18n";
+import { errorCodeOf, isRefusedTwoFactorCode, parseApiError, parseErrorBody } from "../errors";
+import { changeLanguage, i18n, languages } from "../i18n";
 
 const t = i18n.t;
 const UNEXPECTED = "An unexpected error occurred. Please try again.";
@@ -78,6 +78,27 @@ describe("error parser (spec section 8)", () => {
     } finally {
       await changeLanguage("en", { persist: false });
     }
+  });
+
+  it("a reused 2FA code says so, as a warning, in every language, and is a refusal of the code field", async () => {
+    const body = { detail: [{ loc: ["auth/2fa_code_reused"], msg: "server text", type: "warning" }] };
+    const english = parseErrorBody(body, t, 401);
+    expect(english).toMatchObject({ type: "warning", code: "auth/2fa_code_reused" });
+    expect(english.message).toBe("This two-factor code has already been used. Wait for the next code in your authenticator app and enter that one.");
+    try {
+      for (const language of languages.filter((entry) => entry.code !== "en")) {
+        await changeLanguage(language.code, { persist: false });
+        const parsed = parseErrorBody(body, i18n.t, 401);
+        expect(parsed.type, language.code).toBe("warning");
+        expect(parsed.message, language.code).not.toBe(english.message);
+        expect(parsed.message, language.code).not.toBe(i18n.t("errors.codes.auth/2fa_invalid"));
+      }
+    } finally {
+      await changeLanguage("en", { persist: false });
+    }
+    expect(isRefusedTwoFactorCode("auth/2fa_code_reused")).toBe(true);
+    expect(isRefusedTwoFactorCode("auth/2fa_invalid")).toBe(true);
+    expect(isRefusedTwoFactorCode("auth/2fa_required")).toBe(false);
   });
 
   it("an unknown code with text shows the text, with the item's type", () => {

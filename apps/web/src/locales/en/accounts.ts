@@ -170,10 +170,14 @@ const accounts = {
       enable: "Enable",
       grantAdmin: "Make administrator",
       revokeAdmin: "Remove administrator rights",
+      verifyEmail: "Mark e-mail verified",
     },
     confirm: {
       approveTitle: "Approve registration",
       approveText: "Approve the registration of {{name}} ({{email}})? They will get an e-mail and can log in.",
+      approveUnverifiedText: "Approve the registration of {{name}} ({{email}})? Their e-mail address is not verified yet, so they cannot log in until it is. Without SMTP the verification link is never delivered: if you know the address is theirs, mark it verified too.",
+      approveOnly: "Approve only",
+      approveAndVerify: "Approve and verify e-mail",
       lockTitle: "Lock account",
       lockText: "Lock the account of {{name}} ({{email}})? They are logged out everywhere and cannot log in until it is unlocked.",
       unlockTitle: "Unlock account",
@@ -186,6 +190,8 @@ const accounts = {
       grantAdminText: "Give {{name}} ({{email}}) administrator rights? They will see and manage every customer's data.",
       revokeAdminTitle: "Remove administrator rights",
       revokeAdminText: "Remove the administrator rights of {{name}} ({{email}})?",
+      verifyEmailTitle: "Mark e-mail verified",
+      verifyEmailText: "Mark the e-mail address {{email}} of {{name}} as verified? Do this only if you know the address is theirs: they can then log in without opening the verification link.",
       self: "This is your own account.",
     },
     done: {
@@ -196,6 +202,8 @@ const accounts = {
       enable: "{{name}} was enabled",
       grantAdmin: "{{name}} is now an administrator",
       revokeAdmin: "{{name}} is no longer an administrator",
+      verifyEmail: "The e-mail address of {{name}} is now verified",
+      approveAndVerify: "{{name}} was approved and their e-mail address verified",
     },
   },
   inbox: {

@@ -38,6 +38,7 @@ const dashboards = {
     "auth.2fa_disabled": "Two-factor authentication turned off",
     "user.first_admin_created": "Administrator account created",
     "user.approved": "Account approved",
+    "user.email_verified": "E-mail address verified by an administrator",
     "user.locked": "Account locked",
     "user.unlocked": "Account unlocked",
     "user.disabled": "Account disabled",

@@ -10,10 +10,11 @@ import tickets from "./tickets";
 import updates from "./updates";
 import faq from "./faq";
 import mfa from "./mfa";
+import outbox from "./outbox";
 
-// The ticket, update, log monitor, FAQ and MFA authenticator screens' strings load with those pages
+// The ticket, update, log monitor, FAQ, MFA authenticator and outbox screens' strings load with those pages
 // (lib/i18n loadEnglishFeature); the ticket dropdown's few come with the areas.
-const en = { ...core, ...areas, tickets: { ...areas.tickets, ...tickets }, updates, logMonitor, faq, mfa };
+const en = { ...core, ...areas, tickets: { ...areas.tickets, ...tickets }, updates, logMonitor, faq, mfa, outbox };
 
 export default en;
 

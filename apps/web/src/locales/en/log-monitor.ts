@@ -62,6 +62,7 @@ const logMonitor = {
     "auth.2fa_disabled": "Two-factor authentication turned off",
     "user.first_admin_created": "First administrator created",
     "user.approved": "Registration approved",
+    "user.email_verified": "E-mail marked verified by an administrator",
     "user.locked": "Account locked",
     "user.unlocked": "Account unlocked",
     "user.disabled": "Account disabled",

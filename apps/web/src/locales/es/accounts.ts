@@ -171,10 +171,14 @@ const accounts: Messages["accounts"] = {
       enable: "Habilitar",
       grantAdmin: "Hacer administrador",
       revokeAdmin: "Quitar permisos de administrador",
+      verifyEmail: "Marcar correo como verificado",
     },
     confirm: {
       approveTitle: "Aprobar registro",
       approveText: "¿Aprobar el registro de {{name}} ({{email}})? Recibirá un correo y podrá iniciar sesión.",
+      approveUnverifiedText: "¿Aprobar el registro de {{name}} ({{email}})? Su dirección de correo aún no está verificada, así que no podrá iniciar sesión hasta que lo esté. Sin SMTP el enlace de verificación nunca se entrega: si sabe que la dirección es suya, márquela también como verificada.",
+      approveOnly: "Solo aprobar",
+      approveAndVerify: "Aprobar y verificar correo",
       lockTitle: "Bloquear cuenta",
       lockText: "¿Bloquear la cuenta de {{name}} ({{email}})? Se cerrarán todas sus sesiones y no podrá entrar hasta que se desbloquee.",
       unlockTitle: "Desbloquear cuenta",
@@ -187,6 +191,8 @@ const accounts: Messages["accounts"] = {
       grantAdminText: "¿Dar permisos de administrador a {{name}} ({{email}})? Podrá ver y gestionar los datos de todos los clientes.",
       revokeAdminTitle: "Quitar permisos de administrador",
       revokeAdminText: "¿Quitar los permisos de administrador de {{name}} ({{email}})?",
+      verifyEmailTitle: "Marcar correo como verificado",
+      verifyEmailText: "¿Marcar como verificada la dirección {{email}} de {{name}}? Hágalo solo si sabe que la dirección es suya: podrá iniciar sesión sin abrir el enlace de verificación.",
       self: "Esta es su propia cuenta.",
     },
     done: {
@@ -197,6 +203,8 @@ const accounts: Messages["accounts"] = {
       enable: "{{name}} ha sido habilitado",
       grantAdmin: "{{name}} ahora es administrador",
       revokeAdmin: "{{name}} ya no es administrador",
+      verifyEmail: "La dirección de correo de {{name}} ya está verificada",
+      approveAndVerify: "{{name}} ha sido aprobado y su dirección de correo verificada",
     },
   },
   inbox: {

@@ -39,6 +39,7 @@ const dashboards: Messages["dashboards"] = {
     "auth.2fa_disabled": "Autenticación en dos pasos desactivada",
     "user.first_admin_created": "Cuenta de administrador creada",
     "user.approved": "Cuenta aprobada",
+    "user.email_verified": "Dirección de correo verificada por un administrador",
     "user.locked": "Cuenta bloqueada",
     "user.unlocked": "Cuenta desbloqueada",
     "user.disabled": "Cuenta deshabilitada",

@@ -10,6 +10,7 @@ import dashboards from "./dashboards";
 import logMonitor from "./log-monitor";
 import faq from "./faq";
 import mfa from "./mfa";
+import outbox from "./outbox";
 
 /** Español. */
 const messages: Messages = {
@@ -24,6 +25,7 @@ const messages: Messages = {
   logMonitor,
   faq,
   mfa,
+  outbox,
   app: {
     name: "Portal de Licencias",
     tagline: "Solicite, compre y controle sus licencias de software en un solo lugar.",
@@ -66,6 +68,7 @@ const messages: Messages = {
       manageServices: "Gestionar servicios",
       logMonitor: "Monitor de registros",
       mfaAuthenticator: "Autenticador MFA",
+      outbox: "Bandeja de salida",
       updates: "Actualizaciones",
     },
     myTickets: "Mis tickets de soporte",
@@ -291,6 +294,11 @@ const messages: Messages = {
         emptyTitle: "Autenticador sin configurar",
         emptyDescription: "El código actual, la verificación de códigos y la configuración por QR aparecerán aquí.",
       },
+      outbox: {
+        title: "Bandeja de salida",
+        emptyTitle: "Aún no se ha escrito ningún correo",
+        emptyDescription: "Aquí aparecerán los enlaces de verificación, los restablecimientos de contraseña y las notificaciones que el servidor escribe en lugar de enviarlos.",
+      },
       updates: {
         title: "Actualizaciones",
         emptyTitle: "No hay actualizaciones publicadas",
@@ -418,6 +426,7 @@ const messages: Messages = {
       "auth/token_expired": "Su sesión ha caducado. Vuelva a iniciar sesión.",
       "auth/2fa_required": "Esta cuenta requiere autenticación en dos pasos.",
       "auth/2fa_invalid": "Código de autenticación en dos pasos no válido. Inténtelo de nuevo.",
+      "auth/2fa_code_reused": "Este código de dos pasos ya se ha usado. Espere al siguiente código de su aplicación de autenticación e introdúzcalo.",
       "auth/not_authenticated": "No ha iniciado sesión. Inicie sesión.",
       "auth/account_disabled": "Esta cuenta está desactivada. Póngase en contacto con soporte.",
       "auth/forbidden": "No tiene permiso para hacer esto.",
@@ -447,6 +456,7 @@ const messages: Messages = {
       "update/license_not_found": "Licencia no encontrada.",
       "user/not_locked": "Esta cuenta no está bloqueada.",
       "user/not_pending": "Este registro no está pendiente de aprobación.",
+      "mail/outbox_disabled": "No hay bandeja de salida: este servidor envía el correo por SMTP (SMTP_URL está configurado).",
       "catalogue/feature_in_use": "Esta función forma parte de un plan o una licencia y no se puede eliminar.",
       "catalogue/service_in_use": "Este servicio forma parte de un plan y no se puede eliminar.",
       "catalogue/plan_in_use": "Este plan lo usan clientes o licencias y no se puede eliminar. Desactívelo en su lugar.",

@@ -64,6 +64,7 @@ const logMonitor: Messages["logMonitor"] = {
     "auth.2fa_disabled": "Autenticación en dos pasos desactivada",
     "user.first_admin_created": "Primer administrador creado",
     "user.approved": "Registro aprobado",
+    "user.email_verified": "Correo marcado como verificado por un administrador",
     "user.locked": "Cuenta bloqueada",
     "user.unlocked": "Cuenta desbloqueada",
     "user.disabled": "Cuenta deshabilitada",

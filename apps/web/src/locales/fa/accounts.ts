@@ -171,10 +171,14 @@ const accounts: Messages["accounts"] = {
       enable: "فعال کردن",
       grantAdmin: "اعطای دسترسی مدیر",
       revokeAdmin: "لغو دسترسی مدیر",
+      verifyEmail: "علامت‌گذاری ایمیل به‌عنوان تأییدشده",
     },
     confirm: {
       approveTitle: "تأیید ثبت‌نام",
       approveText: "ثبت‌نام {{name}} ({{email}}) تأیید شود؟ ایمیلی دریافت می‌کند و می‌تواند وارد شود.",
+      approveUnverifiedText: "ثبت‌نام {{name}} ({{email}}) تأیید شود؟ نشانی ایمیل او هنوز تأیید نشده است و تا آن زمان نمی‌تواند وارد شود. بدون SMTP پیوند تأیید هرگز به دستش نمی‌رسد: اگر می‌دانید این نشانی متعلق به اوست، آن را هم تأییدشده علامت بزنید.",
+      approveOnly: "فقط تأیید ثبت‌نام",
+      approveAndVerify: "تأیید ثبت‌نام و ایمیل",
       lockTitle: "قفل کردن حساب",
       lockText: "حساب {{name}} ({{email}}) قفل شود؟ از همهٔ دستگاه‌ها خارج می‌شود و تا باز شدن قفل نمی‌تواند وارد شود.",
       unlockTitle: "باز کردن قفل حساب",
@@ -187,6 +191,8 @@ const accounts: Messages["accounts"] = {
       grantAdminText: "به {{name}} ({{email}}) دسترسی مدیر داده شود؟ او می‌تواند داده‌های همهٔ مشتریان را ببیند و مدیریت کند.",
       revokeAdminTitle: "لغو دسترسی مدیر",
       revokeAdminText: "دسترسی مدیر {{name}} ({{email}}) لغو شود؟",
+      verifyEmailTitle: "علامت‌گذاری ایمیل به‌عنوان تأییدشده",
+      verifyEmailText: "نشانی ایمیل {{email}} متعلق به {{name}} به‌عنوان تأییدشده علامت‌گذاری شود؟ فقط وقتی این کار را بکنید که می‌دانید این نشانی متعلق به اوست: او بدون باز کردن پیوند تأیید می‌تواند وارد شود.",
       self: "این حساب خود شماست.",
     },
     done: {
@@ -197,6 +203,8 @@ const accounts: Messages["accounts"] = {
       enable: "حساب {{name}} فعال شد",
       grantAdmin: "{{name}} اکنون مدیر است",
       revokeAdmin: "{{name}} دیگر مدیر نیست",
+      verifyEmail: "نشانی ایمیل {{name}} اکنون تأیید شده است",
+      approveAndVerify: "ثبت‌نام {{name}} و نشانی ایمیل او تأیید شد",
     },
   },
   inbox: {

@@ -39,6 +39,7 @@ const dashboards: Messages["dashboards"] = {
     "auth.2fa_disabled": "احراز هویت دومرحله‌ای خاموش شد",
     "user.first_admin_created": "حساب مدیر ساخته شد",
     "user.approved": "حساب تأیید شد",
+    "user.email_verified": "نشانی ایمیل توسط مدیر تأیید شد",
     "user.locked": "حساب قفل شد",
     "user.unlocked": "قفل حساب باز شد",
     "user.disabled": "حساب غیرفعال شد",

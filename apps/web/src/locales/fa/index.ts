@@ -10,6 +10,7 @@ import dashboards from "./dashboards";
 import logMonitor from "./log-monitor";
 import faq from "./faq";
 import mfa from "./mfa";
+import outbox from "./outbox";
 
 /** فارسی (راست‌به‌چپ). */
 const messages: Messages = {
@@ -24,6 +25,7 @@ const messages: Messages = {
   logMonitor,
   faq,
   mfa,
+  outbox,
   app: {
     name: "درگاه مجوزها",
     tagline: "مجوزهای نرم‌افزاری خود را در یک جا درخواست کنید، بخرید و پیگیری کنید.",
@@ -66,6 +68,7 @@ const messages: Messages = {
       manageServices: "مدیریت خدمات",
       logMonitor: "پایش گزارش‌ها",
       mfaAuthenticator: "احراز هویت چندمرحله‌ای",
+      outbox: "صندوق خروجی",
       updates: "به‌روزرسانی‌ها",
     },
     myTickets: "تیکت‌های پشتیبانی من",
@@ -291,6 +294,11 @@ const messages: Messages = {
         emptyTitle: "احرازکننده راه‌اندازی نشده",
         emptyDescription: "کد فعلی، بررسی کد و راه‌اندازی با کد QR اینجا نمایش داده می‌شود.",
       },
+      outbox: {
+        title: "صندوق خروجی",
+        emptyTitle: "هنوز هیچ ایمیلی نوشته نشده است",
+        emptyDescription: "پیوندهای تأیید، بازنشانی گذرواژه و اعلان‌هایی که سرور به‌جای ارسال می‌نویسد اینجا نمایش داده می‌شوند.",
+      },
       updates: {
         title: "به‌روزرسانی‌ها",
         emptyTitle: "به‌روزرسانی منتشرشده‌ای نیست",
@@ -418,6 +426,7 @@ const messages: Messages = {
       "auth/token_expired": "نشست شما منقضی شده است. لطفاً دوباره وارد شوید.",
       "auth/2fa_required": "این حساب به احراز هویت دومرحله‌ای نیاز دارد.",
       "auth/2fa_invalid": "کد احراز هویت دومرحله‌ای نامعتبر است. لطفاً دوباره تلاش کنید.",
+      "auth/2fa_code_reused": "این کد دومرحله‌ای قبلاً استفاده شده است. منتظر کد بعدی در برنامهٔ احراز هویت خود بمانید و آن را وارد کنید.",
       "auth/not_authenticated": "وارد نشده‌اید. لطفاً وارد شوید.",
       "auth/account_disabled": "این حساب غیرفعال شده است. لطفاً با پشتیبانی تماس بگیرید.",
       "auth/forbidden": "اجازهٔ انجام این کار را ندارید.",
@@ -447,6 +456,7 @@ const messages: Messages = {
       "update/license_not_found": "مجوز پیدا نشد.",
       "user/not_locked": "این حساب قفل نیست.",
       "user/not_pending": "این ثبت‌نام در انتظار تأیید نیست.",
+      "mail/outbox_disabled": "صندوق خروجی وجود ندارد: این سرور ایمیل‌ها را از طریق SMTP می‌فرستد (SMTP_URL تنظیم شده است).",
       "catalogue/feature_in_use": "این ویژگی بخشی از یک طرح یا مجوز است و نمی‌توان آن را حذف کرد.",
       "catalogue/service_in_use": "این خدمت بخشی از یک طرح است و نمی‌توان آن را حذف کرد.",
       "catalogue/plan_in_use": "این طرح در حال استفادهٔ مشتریان یا مجوزهاست و حذف‌شدنی نیست. به‌جای آن غیرفعالش کنید.",

@@ -63,6 +63,7 @@ const logMonitor: Messages["logMonitor"] = {
     "auth.2fa_disabled": "احراز هویت دومرحله‌ای خاموش شد",
     "user.first_admin_created": "نخستین مدیر ساخته شد",
     "user.approved": "ثبت‌نام تأیید شد",
+    "user.email_verified": "ایمیل توسط مدیر تأییدشده علامت خورد",
     "user.locked": "حساب قفل شد",
     "user.unlocked": "قفل حساب باز شد",
     "user.disabled": "حساب غیرفعال شد",

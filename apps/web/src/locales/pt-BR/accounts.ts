@@ -171,10 +171,14 @@ const accounts: Messages["accounts"] = {
       enable: "Ativar",
       grantAdmin: "Tornar administrador",
       revokeAdmin: "Remover direitos de administrador",
+      verifyEmail: "Marcar e-mail como verificado",
     },
     confirm: {
       approveTitle: "Aprovar cadastro",
       approveText: "Aprovar o cadastro de {{name}} ({{email}})? A pessoa receberá um e-mail e poderá entrar.",
+      approveUnverifiedText: "Aprovar o cadastro de {{name}} ({{email}})? O endereço de e-mail ainda não foi verificado, então a pessoa não poderá entrar até que seja. Sem SMTP, o link de verificação nunca é entregue: se souber que o endereço é dela, marque-o como verificado também.",
+      approveOnly: "Apenas aprovar",
+      approveAndVerify: "Aprovar e verificar e-mail",
       lockTitle: "Bloquear conta",
       lockText: "Bloquear a conta de {{name}} ({{email}})? Todas as sessões serão encerradas e não será possível entrar até o desbloqueio.",
       unlockTitle: "Desbloquear conta",
@@ -187,6 +191,8 @@ const accounts: Messages["accounts"] = {
       grantAdminText: "Dar direitos de administrador a {{name}} ({{email}})? A pessoa poderá ver e gerenciar os dados de todos os clientes.",
       revokeAdminTitle: "Remover direitos de administrador",
       revokeAdminText: "Remover os direitos de administrador de {{name}} ({{email}})?",
+      verifyEmailTitle: "Marcar e-mail como verificado",
+      verifyEmailText: "Marcar o endereço {{email}} de {{name}} como verificado? Faça isso somente se souber que o endereço é dessa pessoa: ela poderá entrar sem abrir o link de verificação.",
       self: "Esta é a sua própria conta.",
     },
     done: {
@@ -197,6 +203,8 @@ const accounts: Messages["accounts"] = {
       enable: "{{name}} foi ativado",
       grantAdmin: "{{name}} agora é administrador",
       revokeAdmin: "{{name}} não é mais administrador",
+      verifyEmail: "O endereço de e-mail de {{name}} agora está verificado",
+      approveAndVerify: "{{name}} foi aprovado e o endereço de e-mail, verificado",
     },
   },
   inbox: {

@@ -39,6 +39,7 @@ const dashboards: Messages["dashboards"] = {
     "auth.2fa_disabled": "Autenticação em dois fatores desativada",
     "user.first_admin_created": "Conta de administrador criada",
     "user.approved": "Conta aprovada",
+    "user.email_verified": "Endereço de e-mail verificado por um administrador",
     "user.locked": "Conta bloqueada",
     "user.unlocked": "Conta desbloqueada",
     "user.disabled": "Conta desativada",

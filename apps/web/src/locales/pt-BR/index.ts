@@ -10,6 +10,7 @@ import dashboards from "./dashboards";
 import logMonitor from "./log-monitor";
 import faq from "./faq";
 import mfa from "./mfa";
+import outbox from "./outbox";
 
 /** Português (Brasil). */
 const messages: Messages = {
@@ -24,6 +25,7 @@ const messages: Messages = {
   logMonitor,
   faq,
   mfa,
+  outbox,
   app: {
     name: "Portal de Licenças",
     tagline: "Solicite, compre e acompanhe suas licenças de software em um só lugar.",
@@ -66,6 +68,7 @@ const messages: Messages = {
       manageServices: "Gerenciar serviços",
       logMonitor: "Monitor de logs",
       mfaAuthenticator: "Autenticador MFA",
+      outbox: "Caixa de saída",
       updates: "Atualizações",
     },
     myTickets: "Meus chamados de suporte",
@@ -291,6 +294,11 @@ const messages: Messages = {
         emptyTitle: "Autenticador não configurado",
         emptyDescription: "O código atual, a verificação de código e a configuração por QR aparecerão aqui.",
       },
+      outbox: {
+        title: "Caixa de saída",
+        emptyTitle: "Nenhum e-mail gravado ainda",
+        emptyDescription: "Links de verificação, redefinições de senha e notificações que o servidor grava em vez de enviar aparecerão aqui.",
+      },
       updates: {
         title: "Atualizações",
         emptyTitle: "Nenhuma atualização publicada",
@@ -418,6 +426,7 @@ const messages: Messages = {
       "auth/token_expired": "Sua sessão expirou. Entre novamente.",
       "auth/2fa_required": "Esta conta exige autenticação em dois fatores.",
       "auth/2fa_invalid": "Código de autenticação em dois fatores inválido. Tente novamente.",
+      "auth/2fa_code_reused": "Este código de dois fatores já foi usado. Aguarde o próximo código no seu aplicativo autenticador e digite-o.",
       "auth/not_authenticated": "Você não está conectado. Faça login.",
       "auth/account_disabled": "Esta conta foi desativada. Entre em contato com o suporte.",
       "auth/forbidden": "Você não tem permissão para fazer isso.",
@@ -447,6 +456,7 @@ const messages: Messages = {
       "update/license_not_found": "Licença não encontrada.",
       "user/not_locked": "Esta conta não está bloqueada.",
       "user/not_pending": "Este cadastro não está aguardando aprovação.",
+      "mail/outbox_disabled": "Não há caixa de saída: este servidor envia e-mails por SMTP (SMTP_URL está definido).",
       "catalogue/feature_in_use": "Este recurso faz parte de um plano ou licença e não pode ser excluído.",
       "catalogue/service_in_use": "Este serviço faz parte de um plano e não pode ser excluído.",
       "catalogue/plan_in_use": "Este plano está em uso por clientes ou licenças e não pode ser excluído. Desative-o.",

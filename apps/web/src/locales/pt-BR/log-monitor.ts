@@ -64,6 +64,7 @@ const logMonitor: Messages["logMonitor"] = {
     "auth.2fa_disabled": "Autenticação em dois fatores desativada",
     "user.first_admin_created": "Primeiro administrador criado",
     "user.approved": "Cadastro aprovado",
+    "user.email_verified": "E-mail marcado como verificado por um administrador",
     "user.locked": "Conta bloqueada",
     "user.unlocked": "Conta desbloqueada",
     "user.disabled": "Conta desativada",

@@ -171,10 +171,14 @@ const accounts: Messages["accounts"] = {
       enable: "Etkinleştir",
       grantAdmin: "Yönetici yap",
       revokeAdmin: "Yönetici yetkisini kaldır",
+      verifyEmail: "E-postayı doğrulandı olarak işaretle",
     },
     confirm: {
       approveTitle: "Kaydı onayla",
       approveText: "{{name}} ({{email}}) kaydı onaylansın mı? Kullanıcıya e-posta gider ve giriş yapabilir.",
+      approveUnverifiedText: "{{name}} ({{email}}) kaydı onaylansın mı? E-posta adresi henüz doğrulanmadı; doğrulanana kadar giriş yapamaz. SMTP olmadan doğrulama bağlantısı hiç teslim edilmez: adresin bu kişiye ait olduğunu biliyorsanız onu da doğrulandı olarak işaretleyin.",
+      approveOnly: "Yalnızca onayla",
+      approveAndVerify: "Onayla ve e-postayı doğrula",
       lockTitle: "Hesabı kilitle",
       lockText: "{{name}} ({{email}}) hesabı kilitlensin mi? Her yerde oturumu kapatılır ve kilit açılana kadar giriş yapamaz.",
       unlockTitle: "Hesabın kilidini aç",
@@ -187,6 +191,8 @@ const accounts: Messages["accounts"] = {
       grantAdminText: "{{name}} ({{email}}) kullanıcısına yönetici yetkisi verilsin mi? Tüm müşterilerin verilerini görebilir ve yönetebilir.",
       revokeAdminTitle: "Yönetici yetkisini kaldır",
       revokeAdminText: "{{name}} ({{email}}) kullanıcısının yönetici yetkisi kaldırılsın mı?",
+      verifyEmailTitle: "E-postayı doğrulandı olarak işaretle",
+      verifyEmailText: "{{name}} kullanıcısının {{email}} e-posta adresi doğrulandı olarak işaretlensin mi? Bunu yalnızca adresin bu kişiye ait olduğunu biliyorsanız yapın: kişi doğrulama bağlantısını açmadan giriş yapabilir.",
       self: "Bu sizin kendi hesabınız.",
     },
     done: {
@@ -197,6 +203,8 @@ const accounts: Messages["accounts"] = {
       enable: "{{name}} etkinleştirildi",
       grantAdmin: "{{name}} artık bir yönetici",
       revokeAdmin: "{{name}} artık yönetici değil",
+      verifyEmail: "{{name}} kullanıcısının e-posta adresi artık doğrulandı",
+      approveAndVerify: "{{name}} onaylandı ve e-posta adresi doğrulandı",
     },
   },
   inbox: {

@@ -39,6 +39,7 @@ const dashboards: Messages["dashboards"] = {
     "auth.2fa_disabled": "İki adımlı doğrulama kapatıldı",
     "user.first_admin_created": "Yönetici hesabı oluşturuldu",
     "user.approved": "Hesap onaylandı",
+    "user.email_verified": "E-posta adresi bir yönetici tarafından doğrulandı",
     "user.locked": "Hesap kilitlendi",
     "user.unlocked": "Hesap kilidi açıldı",
     "user.disabled": "Hesap devre dışı bırakıldı",

@@ -10,6 +10,7 @@ import dashboards from "./dashboards";
 import logMonitor from "./log-monitor";
 import faq from "./faq";
 import mfa from "./mfa";
+import outbox from "./outbox";
 
 /** Türkçe. */
 const messages: Messages = {
@@ -24,6 +25,7 @@ const messages: Messages = {
   logMonitor,
   faq,
   mfa,
+  outbox,
   app: {
     name: "Lisans Portalı",
     tagline: "Yazılım lisanslarınızı tek bir yerden talep edin, satın alın ve takip edin.",
@@ -66,6 +68,7 @@ const messages: Messages = {
       manageServices: "Hizmetleri yönet",
       logMonitor: "Kayıt izleyici",
       mfaAuthenticator: "MFA doğrulayıcı",
+      outbox: "Giden kutusu",
       updates: "Güncellemeler",
     },
     myTickets: "Destek taleplerim",
@@ -291,6 +294,11 @@ const messages: Messages = {
         emptyTitle: "Doğrulayıcı kurulmadı",
         emptyDescription: "Geçerli kod, kod doğrulama ve QR kurulumu burada görünecek.",
       },
+      outbox: {
+        title: "Giden kutusu",
+        emptyTitle: "Henüz e-posta yazılmadı",
+        emptyDescription: "Sunucunun göndermek yerine yazdığı doğrulama bağlantıları, parola sıfırlamaları ve bildirimler burada görünür.",
+      },
       updates: {
         title: "Güncellemeler",
         emptyTitle: "Yayımlanmış güncelleme yok",
@@ -418,6 +426,7 @@ const messages: Messages = {
       "auth/token_expired": "Oturumunuzun süresi doldu. Lütfen tekrar giriş yapın.",
       "auth/2fa_required": "Bu hesap için iki adımlı doğrulama gereklidir.",
       "auth/2fa_invalid": "Geçersiz iki adımlı doğrulama kodu. Lütfen tekrar deneyin.",
+      "auth/2fa_code_reused": "Bu iki adımlı doğrulama kodu zaten kullanıldı. Doğrulama uygulamanızdaki bir sonraki kodu bekleyip onu girin.",
       "auth/not_authenticated": "Giriş yapmadınız. Lütfen giriş yapın.",
       "auth/account_disabled": "Bu hesap devre dışı bırakıldı. Lütfen destek ekibiyle iletişime geçin.",
       "auth/forbidden": "Bu işlemi yapma yetkiniz yok.",
@@ -447,6 +456,7 @@ const messages: Messages = {
       "update/license_not_found": "Lisans bulunamadı.",
       "user/not_locked": "Bu hesap kilitli değil.",
       "user/not_pending": "Bu kayıt onay beklemiyor.",
+      "mail/outbox_disabled": "Giden kutusu yok: bu sunucu e-postaları SMTP üzerinden gönderiyor (SMTP_URL ayarlı).",
       "catalogue/feature_in_use": "Bu özellik bir planın veya lisansın parçası olduğu için silinemez.",
       "catalogue/service_in_use": "Bu hizmet bir planın parçası olduğu için silinemez.",
       "catalogue/plan_in_use": "Bu plan müşteriler veya lisanslar tarafından kullanıldığı için silinemez. Bunun yerine devre dışı bırakın.",

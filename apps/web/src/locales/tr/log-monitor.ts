@@ -63,6 +63,7 @@ const logMonitor: Messages["logMonitor"] = {
     "auth.2fa_disabled": "İki adımlı doğrulama kapatıldı",
     "user.first_admin_created": "İlk yönetici oluşturuldu",
     "user.approved": "Kayıt onaylandı",
+    "user.email_verified": "E-posta bir yönetici tarafından doğrulandı olarak işaretlendi",
     "user.locked": "Hesap kilitlendi",
     "user.unlocked": "Hesap kilidi açıldı",
     "user.disabled": "Hesap devre dışı bırakıldı",

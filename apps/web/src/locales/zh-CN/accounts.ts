@@ -171,10 +171,14 @@ const accounts: Messages["accounts"] = {
       enable: "启用",
       grantAdmin: "设为管理员",
       revokeAdmin: "取消管理员权限",
+      verifyEmail: "标记邮箱为已验证",
     },
     confirm: {
       approveTitle: "批准注册",
       approveText: "批准 {{name}}（{{email}}）的注册吗？对方将收到邮件并可以登录。",
+      approveUnverifiedText: "批准 {{name}}（{{email}}）的注册吗？其邮箱地址尚未验证，验证前无法登录。未配置 SMTP 时验证链接永远不会送达：如果您确认该地址属于此人，请同时将其标记为已验证。",
+      approveOnly: "仅批准",
+      approveAndVerify: "批准并验证邮箱",
       lockTitle: "锁定账户",
       lockText: "锁定 {{name}}（{{email}}）的账户吗？对方将在所有设备上退出登录，解锁前无法登录。",
       unlockTitle: "解锁账户",
@@ -187,6 +191,8 @@ const accounts: Messages["accounts"] = {
       grantAdminText: "授予 {{name}}（{{email}}）管理员权限吗？对方将能查看和管理所有客户的数据。",
       revokeAdminTitle: "取消管理员权限",
       revokeAdminText: "取消 {{name}}（{{email}}）的管理员权限吗？",
+      verifyEmailTitle: "标记邮箱为已验证",
+      verifyEmailText: "将 {{name}} 的邮箱地址 {{email}} 标记为已验证吗？请仅在确认该地址属于此人时这样做：此后对方无需打开验证链接即可登录。",
       self: "这是您自己的账户。",
     },
     done: {
@@ -197,6 +203,8 @@ const accounts: Messages["accounts"] = {
       enable: "已启用 {{name}}",
       grantAdmin: "{{name}} 现在是管理员",
       revokeAdmin: "{{name}} 不再是管理员",
+      verifyEmail: "{{name}} 的邮箱地址现已验证",
+      approveAndVerify: "已批准 {{name}} 并验证其邮箱地址",
     },
   },
   inbox: {

@@ -39,6 +39,7 @@ const dashboards: Messages["dashboards"] = {
     "auth.2fa_disabled": "已关闭双重身份验证",
     "user.first_admin_created": "管理员账户已创建",
     "user.approved": "账户已批准",
+    "user.email_verified": "电子邮箱地址已由管理员验证",
     "user.locked": "账户已锁定",
     "user.unlocked": "账户已解锁",
     "user.disabled": "账户已停用",

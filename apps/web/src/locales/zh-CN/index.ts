@@ -10,6 +10,7 @@ import dashboards from "./dashboards";
 import logMonitor from "./log-monitor";
 import faq from "./faq";
 import mfa from "./mfa";
+import outbox from "./outbox";
 
 /** 简体中文. */
 const messages: Messages = {
@@ -24,6 +25,7 @@ const messages: Messages = {
   logMonitor,
   faq,
   mfa,
+  outbox,
   app: {
     name: "许可证门户",
     tagline: "在一个地方申请、购买和跟踪您的软件许可证。",
@@ -66,6 +68,7 @@ const messages: Messages = {
       manageServices: "管理服务",
       logMonitor: "日志监控",
       mfaAuthenticator: "MFA 验证器",
+      outbox: "发件箱",
       updates: "更新",
     },
     myTickets: "我的支持工单",
@@ -291,6 +294,11 @@ const messages: Messages = {
         emptyTitle: "验证器尚未设置",
         emptyDescription: "当前验证码、验证码校验和二维码设置将显示在这里。",
       },
+      outbox: {
+        title: "发件箱",
+        emptyTitle: "尚未写入任何邮件",
+        emptyDescription: "服务器未发送而是写入的验证链接、密码重置邮件和通知将显示在这里。",
+      },
       updates: {
         title: "更新",
         emptyTitle: "没有已发布的更新",
@@ -417,6 +425,7 @@ const messages: Messages = {
       "auth/token_expired": "您的会话已过期，请重新登录。",
       "auth/2fa_required": "此账户需要双重身份验证。",
       "auth/2fa_invalid": "双重身份验证码无效，请重试。",
+      "auth/2fa_code_reused": "此双重身份验证码已被使用。请等待身份验证器应用中的下一个验证码，然后输入该验证码。",
       "auth/not_authenticated": "您尚未登录，请先登录。",
       "auth/account_disabled": "此账户已被停用，请联系支持团队。",
       "auth/forbidden": "您无权执行此操作。",
@@ -446,6 +455,7 @@ const messages: Messages = {
       "update/license_not_found": "未找到许可证。",
       "user/not_locked": "此账户未被锁定。",
       "user/not_pending": "此注册不在待审批状态。",
+      "mail/outbox_disabled": "没有发件箱：此服务器通过 SMTP 发送邮件（已设置 SMTP_URL）。",
       "catalogue/feature_in_use": "此功能属于某个套餐或许可证，无法删除。",
       "catalogue/service_in_use": "此服务属于某个套餐，无法删除。",
       "catalogue/plan_in_use": "此套餐正被客户或许可证使用，无法删除。请改为停用。",

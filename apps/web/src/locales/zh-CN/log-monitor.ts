@@ -63,6 +63,7 @@ const logMonitor: Messages["logMonitor"] = {
     "auth.2fa_disabled": "已关闭双重身份验证",
     "user.first_admin_created": "已创建首个管理员",
     "user.approved": "注册已批准",
+    "user.email_verified": "管理员已将电子邮箱标记为已验证",
     "user.locked": "账户已锁定",
     "user.unlocked": "账户已解锁",
     "user.disabled": "账户已停用",

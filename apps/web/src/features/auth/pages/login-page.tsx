@@ -5,7 +5,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { endSession, startSession } from "@/lib/auth";
-import { errorCodeOf, parseApiError } from "@/lib/errors";
+import { errorCodeOf, isRefusedTwoFactorCode, parseApiError } from "@/lib/errors";
 import { notifyError, notifyMessage, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { afterLoginTarget } from "@/lib/redirect";
@@ -73,7 +73,7 @@ export function LoginPage() {
           notifyMessage(t("errors.invalidLoginResponse"), "error");
           return;
         }
-        if (errorCode === "auth/2fa_invalid") {
+        if (isRefusedTwoFactorCode(errorCode)) {
           setCodeError(parsed.message);
           setCode("");
         }

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { parseApiError } from "@/lib/errors";
+import { isRefusedTwoFactorCode, parseApiError } from "@/lib/errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { useDisableTwoFactor } from "../api/two-factor";
 
@@ -23,7 +23,7 @@ export function TwoFactorDisableModal({ onClose }: { onClose: () => void }) {
       },
       onError: (failure) => {
         const parsed = parseApiError(failure, t);
-        if (parsed.code === "auth/2fa_invalid" || parsed.items.some((item) => item.field === "code")) setError(parsed.message);
+        if (isRefusedTwoFactorCode(parsed.code) || parsed.items.some((item) => item.field === "code")) setError(parsed.message);
         else notifyMessage(parsed.message, parsed.type);
       },
     });

@@ -2,7 +2,7 @@ import { Alert, Button, Center, Checkbox, Code, Group, Image, Loader, Modal, Pap
 import { IconAlertTriangle, IconDownload } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { parseApiError } from "@/lib/errors";
+import { isRefusedTwoFactorCode, parseApiError } from "@/lib/errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { useEnableTwoFactor, useSetTwoFactorFlag, useStartTwoFactorSetup } from "../api/two-factor";
 import { downloadText, recoveryCodesText } from "../lib/recovery-codes";
@@ -60,7 +60,7 @@ export function TwoFactorSetupModal({ email, onClose }: { email: string; onClose
     enable.mutate(value, {
       onError: (error) => {
         const parsed = parseApiError(error, t);
-        if (parsed.code === "auth/2fa_invalid" || parsed.items.some((item) => item.field === "code")) setCodeError(parsed.message);
+        if (isRefusedTwoFactorCode(parsed.code) || parsed.items.some((item) => item.field === "code")) setCodeError(parsed.message);
         else notifyMessage(parsed.message, parsed.type);
       },
     });

@@ -3,16 +3,20 @@ import { actionsFor, runUserAction } from "../api/user-actions";
 
 describe("which actions an account offers", () => {
   it("pending: approve, disable, grant admin", () => {
-    expect(actionsFor({ status: "pending", isAdmin: false })).toEqual(["approve", "disable", "grantAdmin"]);
+    expect(actionsFor({ status: "pending", isAdmin: false, emailVerified: true })).toEqual(["approve", "disable", "grantAdmin"]);
   });
   it("active: lock, disable; an admin can be revoked", () => {
-    expect(actionsFor({ status: "active", isAdmin: true })).toEqual(["lock", "disable", "revokeAdmin"]);
+    expect(actionsFor({ status: "active", isAdmin: true, emailVerified: true })).toEqual(["lock", "disable", "revokeAdmin"]);
   });
   it("locked: unlock (never lock again), disable", () => {
-    expect(actionsFor({ status: "locked", isAdmin: false })).toEqual(["unlock", "disable", "grantAdmin"]);
+    expect(actionsFor({ status: "locked", isAdmin: false, emailVerified: true })).toEqual(["unlock", "disable", "grantAdmin"]);
   });
   it("disabled: enable only, plus admin rights", () => {
-    expect(actionsFor({ status: "disabled", isAdmin: false })).toEqual(["enable", "grantAdmin"]);
+    expect(actionsFor({ status: "disabled", isAdmin: false, emailVerified: true })).toEqual(["enable", "grantAdmin"]);
+  });
+  it("an unverified e-mail, in any state: mark it verified", () => {
+    expect(actionsFor({ status: "pending", isAdmin: false, emailVerified: false })).toEqual(["approve", "verifyEmail", "disable", "grantAdmin"]);
+    expect(actionsFor({ status: "active", isAdmin: false, emailVerified: false })).toEqual(["verifyEmail", "lock", "disable", "grantAdmin"]);
   });
 });
 
@@ -25,6 +29,7 @@ describe("the calls behind the actions", () => {
     ["approve", "POST", "/api/v1/users/u1/approve", undefined],
     ["lock", "POST", "/api/v1/users/u1/lock", undefined],
     ["unlock", "POST", "/api/v1/users/u1/unlock", undefined],
+    ["verifyEmail", "POST", "/api/v1/users/u1/verify-email", undefined],
     ["disable", "PATCH", "/api/v1/users/u1", { status: "disabled" }],
     ["enable", "PATCH", "/api/v1/users/u1", { status: "active" }],
     ["grantAdmin", "PATCH", "/api/v1/users/u1", { isAdmin: true }],
@@ -37,5 +42,12 @@ describe("the calls behind the actions", () => {
     expect(url).toBe(path);
     expect(init?.method).toBe(method);
     expect(init?.body === undefined ? undefined : JSON.parse(String(init.body))).toEqual(body);
+  });
+
+  it("approveAndVerify approves, then marks the e-mail verified", async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => answer());
+    vi.stubGlobal("fetch", fetchMock);
+    await runUserAction("u1", "approveAndVerify");
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${String(url)}`)).toEqual(["POST /api/v1/users/u1/approve", "POST /api/v1/users/u1/verify-email"]);
   });
 });

@@ -4,6 +4,7 @@ import {
   IconInfoCircle,
   IconLock,
   IconLockOpen,
+  IconMailCheck,
   IconShieldCheck,
   IconShieldOff,
   IconUserCheck,
@@ -16,6 +17,7 @@ import type { UserAction } from "../api/user-actions";
 
 export const actionIcon: Record<UserAction, Icon> = {
   approve: IconCircleCheck,
+  verifyEmail: IconMailCheck,
   lock: IconLock,
   unlock: IconLockOpen,
   disable: IconUserOff,

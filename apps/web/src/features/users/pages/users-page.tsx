@@ -3,11 +3,11 @@ import { IconCheck, IconMinus, IconShieldCheck, type Icon } from "@tabler/icons-
 import { userSortFields, userStatus, type User } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { createDataTableColumnHelper, type ServerTableOptions } from "@/components/data-table";
-import { ListScreen, type ListColumns, type RowAction } from "@/components/list-screen";
+import { ListScreen, type ListColumns, type RowAction, type RowConfirm } from "@/components/list-screen";
 import { useUser } from "@/lib/auth";
 import { formatDate } from "@/lib/format";
 import { useUsers } from "../api/list-users";
-import { actionsFor, userActions, useUserAction } from "../api/user-actions";
+import { actionsFor, userActions, useUserAction, type UserChange } from "../api/user-actions";
 import { actionIcon, dangerousActions, displayName, SelfWarning } from "../components/user-actions";
 import { UserStatusBadge } from "../components/user-status-badge";
 
@@ -91,6 +91,19 @@ const columns: ListColumns<User> = (t, language) => [
 export function UsersPage() {
   const { t } = useTranslation();
   const { data: me } = useUser();
+  // Approving an account whose e-mail is unverified also offers to verify it: without SMTP its
+  // verification link is a file on the server, and the customer could never log in.
+  const approveUnverified: Partial<RowConfirm<User, { id: string; action: UserChange }>> = {
+    message: (user) =>
+      t(user.emailVerified ? "accounts.users.confirm.approveText" : "accounts.users.confirm.approveUnverifiedText", { name: displayName(user), email: user.email }),
+    confirmLabel: (user) => t(user.emailVerified ? "accounts.users.actions.approve" : "accounts.users.confirm.approveAndVerify"),
+    variables: (user) => ({ id: user.id, action: user.emailVerified ? "approve" : "approveAndVerify" }),
+    done: (user) => t(user.emailVerified ? "accounts.users.done.approve" : "accounts.users.done.approveAndVerify", { name: displayName(user) }),
+    secondary: (user) =>
+      user.emailVerified
+        ? undefined
+        : { label: t("accounts.users.confirm.approveOnly"), variables: { id: user.id, action: "approve" }, done: t("accounts.users.done.approve", { name: displayName(user) }), testId: "user-action-approve-only" },
+  };
   // What the account's state allows, in a "…" menu; each choice asks first, a refusal is a toast.
   const items = userActions.map(
     (action): RowAction<User> => ({
@@ -113,6 +126,7 @@ export function UsersPage() {
         errorIn: "toast",
         testId: "user-action-dialog",
         confirmTestId: "user-action-confirm",
+        ...(action === "approve" ? approveUnverified : {}),
       },
     }),
   );

@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_mail_written_idx" ON "jobs" USING btree ("finished_at","id") WHERE "jobs"."kind" = 'mail' and "jobs"."state" = 'done';
