@@ -448,6 +448,7 @@ const core = {
       "license/req_too_large": "File size cannot exceed 500KB",
       "license/req_wrong_type": "Please select only .req files",
       "license/req_invalid": "The .req file must have at least 2 lines: the licence key, then the installation data",
+      "license/req_unknown_key": "The licence key on the file's first line is not one of your licences. Check that the file comes from an installation of your licence.",
       "common/bad_request": "The request could not be understood.",
       "common/not_found": "The requested resource was not found.",
       "common/method_not_allowed": "This method is not allowed here.",

@@ -469,6 +469,7 @@ const messages: Messages = {
       "license/req_too_large": "El tamaño del archivo no puede superar los 500 KB",
       "license/req_wrong_type": "Seleccione solo archivos .req",
       "license/req_invalid": "El archivo .req debe tener al menos 2 líneas: la clave de licencia y después los datos de la instalación",
+      "license/req_unknown_key": "La clave de licencia de la primera línea del archivo no corresponde a ninguna de sus licencias. Compruebe que el archivo proviene de una instalación de su licencia.",
       "common/bad_request": "No se pudo entender la solicitud.",
       "common/not_found": "No se encontró el recurso solicitado.",
       "common/method_not_allowed": "Este método no está permitido aquí.",

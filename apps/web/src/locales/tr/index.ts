@@ -469,6 +469,7 @@ const messages: Messages = {
       "license/req_too_large": "Dosya boyutu 500KB'ı aşamaz",
       "license/req_wrong_type": "Lütfen yalnızca .req dosyaları seçin",
       "license/req_invalid": "Bu .req dosyası en az 2 satır içermelidir: önce lisans anahtarı, ardından kurulum verisi",
+      "license/req_unknown_key": "Dosyanın ilk satırındaki lisans anahtarı lisanslarınızdan biri değil. Dosyanın lisansınızla yapılmış bir kurulumdan geldiğini kontrol edin.",
       "common/bad_request": "İstek anlaşılamadı.",
       "common/not_found": "İstenen kaynak bulunamadı.",
       "common/method_not_allowed": "Bu yöntem burada kullanılamaz.",

@@ -468,6 +468,7 @@ const messages: Messages = {
       "license/req_too_large": "文件大小不能超过 500KB",
       "license/req_wrong_type": "请只选择 .req 文件",
       "license/req_invalid": "该 .req 文件至少需要 2 行：第一行是许可证密钥，然后是安装数据",
+      "license/req_unknown_key": "文件第一行的许可证密钥不属于您的任何许可证。请确认该文件来自使用您的许可证的安装。",
       "common/bad_request": "无法理解该请求。",
       "common/not_found": "未找到请求的资源。",
       "common/method_not_allowed": "此处不允许使用该方法。",
