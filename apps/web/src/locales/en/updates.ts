@@ -159,6 +159,8 @@ const updates = {
     uploadCancelled: "The upload was cancelled. Nothing was stored.",
     filesUploaded: "Files uploaded successfully!",
     uploadFailed: "Failed to upload files: {{reason}}",
+    notAZip: "{{name}} is not a ZIP archive. Choose the ZIP file of the build.",
+    fileRefused: "{{name}} was refused: {{reason}}",
     commandsHint: "Commands run on the customer's server in this order, after the files are installed. An update may have none.",
     commandsLabel: "Install commands",
     noCommands: "No commands yet. Add one, or send none if the update needs none.",

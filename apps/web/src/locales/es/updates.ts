@@ -156,6 +156,8 @@ const updates: Messages["updates"] = {
     uploadCancelled: "Se canceló la subida. No se guardó nada.",
     filesUploaded: "¡Archivos subidos correctamente!",
     uploadFailed: "No se pudieron subir los archivos: {{reason}}",
+    notAZip: "{{name}} no es un archivo ZIP. Elija el archivo ZIP de la compilación.",
+    fileRefused: "Se rechazó {{name}}: {{reason}}",
     commandsHint: "Los comandos se ejecutan en el servidor del cliente en este orden, después de instalar los archivos. Una actualización puede no tener ninguno.",
     commandsLabel: "Comandos de instalación",
     noCommands: "Aún no hay comandos. Añada uno o no envíe ninguno si la actualización no los necesita.",

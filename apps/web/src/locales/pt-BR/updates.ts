@@ -156,6 +156,8 @@ const updates: Messages["updates"] = {
     uploadCancelled: "O envio foi cancelado. Nada foi salvo.",
     filesUploaded: "Arquivos enviados com sucesso!",
     uploadFailed: "Falha ao enviar os arquivos: {{reason}}",
+    notAZip: "{{name}} não é um arquivo ZIP. Escolha o arquivo ZIP da compilação.",
+    fileRefused: "{{name}} foi recusado: {{reason}}",
     commandsHint: "Os comandos são executados no servidor do cliente nesta ordem, depois que os arquivos são instalados. Uma atualização pode não ter nenhum.",
     commandsLabel: "Comandos de instalação",
     noCommands: "Nenhum comando ainda. Adicione um ou não envie nenhum se a atualização não precisar.",

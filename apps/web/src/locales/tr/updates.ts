@@ -156,6 +156,8 @@ const updates: Messages["updates"] = {
     uploadCancelled: "Yükleme iptal edildi. Hiçbir şey kaydedilmedi.",
     filesUploaded: "Dosyalar başarıyla yüklendi!",
     uploadFailed: "Dosyalar yüklenemedi: {{reason}}",
+    notAZip: "{{name}} bir ZIP arşivi değil. Derlemenin ZIP dosyasını seçin.",
+    fileRefused: "{{name}} reddedildi: {{reason}}",
     commandsHint: "Komutlar, dosyalar kurulduktan sonra müşterinin sunucusunda bu sırayla çalışır. Bir güncellemenin hiç komutu olmayabilir.",
     commandsLabel: "Kurulum komutları",
     noCommands: "Henüz komut yok. Bir tane ekleyin veya güncelleme gerektirmiyorsa hiç göndermeyin.",

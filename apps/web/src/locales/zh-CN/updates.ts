@@ -156,6 +156,8 @@ const updates: Messages["updates"] = {
     uploadCancelled: "上传已取消，未保存任何内容。",
     filesUploaded: "文件上传成功！",
     uploadFailed: "文件上传失败：{{reason}}",
+    notAZip: "{{name}} 不是 ZIP 压缩包。请选择构建的 ZIP 文件。",
+    fileRefused: "{{name}} 被拒绝：{{reason}}",
     commandsHint: "文件安装完成后，命令将按此顺序在客户服务器上运行。更新也可以没有命令。",
     commandsLabel: "安装命令",
     noCommands: "尚无命令。添加一条，或在更新不需要时不发送任何命令。",
