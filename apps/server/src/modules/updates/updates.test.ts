@@ -642,6 +642,17 @@ describe("the .req flow and downloads", () => {
     expect((await available(await licenseToken(customer.token, license!.key, "latest"))).items).toHaveLength(2);
     expect(unverified.id).not.toBe(newer.id);
 
+    // What the history calls "Not verified" for this licence, newer than installed: an empty list is not "up to date".
+    expect(unknownVersion.awaitingVerification).toContainEqual({ id: unverified.id, version: unverified.version, publishedAt: unverified.publishedAt });
+    expect(unknownVersion.awaitingVerification.map((item) => item.id)).not.toContain(older.id);
+    expect(unknownVersion.awaitingVerification.map((item) => item.id)).not.toContain(draft.id);
+    expect((await available(await licenseToken(customer.token, license!.key, newer.version!))).awaitingVerification.map((item) => item.id)).toEqual([unverified.id]);
+    const onNewest = await available(await licenseToken(customer.token, license!.key, unverified.version!));
+    expect(onNewest).toMatchObject({ items: [], awaitingVerification: [] });
+    await verification(admin, unverified.id, license!.id);
+    const verifiedNow = await available(await licenseToken(customer.token, license!.key, newer.version!));
+    expect(verifiedNow).toMatchObject({ items: [{ id: unverified.id }], awaitingVerification: [] });
+
     const noToken = await call(t.app, { method: "GET", url: "/api/v1/req/updates", token: customer.token });
     expect(noToken.statusCode).toBe(401);
     expect(firstError(noToken).loc).toEqual(["license/invalid_token"]);
