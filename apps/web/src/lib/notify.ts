@@ -27,6 +27,11 @@ function show(toast: Parameters<typeof notifications.show>[0]): void {
   notifications.show(toast);
 }
 
+/** Work under way (a download): stays, without a close button, until a toast with the same id replaces it. */
+export function notifyLoading(message: string, { id }: Required<ToastOptions>): void {
+  show({ id, loading: true, message, autoClose: false, withCloseButton: false, withBorder: true });
+}
+
 export function notifySuccess(message: string, { id }: ToastOptions = {}): void {
   show({ id, color: colorByType.success, message, withBorder: true, closeButtonProps: closeButtonProps() });
 }

@@ -20,6 +20,11 @@ const core = {
     optional: "optional",
     externalLink: "opens in a new tab",
   },
+  download: {
+    downloading: "Downloading {{name}}…",
+    done: "{{name}} downloaded.",
+    failed: "Download failed: {{reason}}",
+  },
   language: {
     label: "Language",
     select: "Choose language",

@@ -41,6 +41,11 @@ const messages: Messages = {
     optional: "opcional",
     externalLink: "se abre en una pestaña nueva",
   },
+  download: {
+    downloading: "Descargando {{name}}…",
+    done: "{{name}} descargado.",
+    failed: "Error en la descarga: {{reason}}",
+  },
   language: {
     label: "Idioma",
     select: "Elegir idioma",

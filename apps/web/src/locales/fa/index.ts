@@ -41,6 +41,11 @@ const messages: Messages = {
     optional: "اختیاری",
     externalLink: "در زبانهٔ جدید باز می‌شود",
   },
+  download: {
+    downloading: "در حال دانلود {{name}}…",
+    done: "{{name}} دانلود شد.",
+    failed: "دانلود ناموفق بود: {{reason}}",
+  },
   language: {
     label: "زبان",
     select: "انتخاب زبان",

@@ -41,6 +41,11 @@ const messages: Messages = {
     optional: "opcional",
     externalLink: "abre em uma nova aba",
   },
+  download: {
+    downloading: "Baixando {{name}}…",
+    done: "{{name}} baixado.",
+    failed: "Falha no download: {{reason}}",
+  },
   language: {
     label: "Idioma",
     select: "Escolher idioma",

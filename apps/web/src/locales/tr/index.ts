@@ -41,6 +41,11 @@ const messages: Messages = {
     optional: "isteğe bağlı",
     externalLink: "yeni sekmede açılır",
   },
+  download: {
+    downloading: "{{name}} indiriliyor…",
+    done: "{{name}} indirildi.",
+    failed: "İndirme başarısız: {{reason}}",
+  },
   language: {
     label: "Dil",
     select: "Dil seçin",

@@ -41,6 +41,11 @@ const messages: Messages = {
     optional: "可选",
     externalLink: "在新标签页中打开",
   },
+  download: {
+    downloading: "正在下载 {{name}}…",
+    done: "{{name}} 已下载。",
+    failed: "下载失败：{{reason}}",
+  },
   language: {
     label: "语言",
     select: "选择语言",

@@ -7,10 +7,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LicenseKey } from "@/components/license-key";
 import { LicenseStatusBadge } from "@/components/license-status-badge";
-import { saveTextFile } from "@/lib/download";
 import { parseApiError } from "@/lib/errors";
 import { formatBytes, formatDate } from "@/lib/format";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { useDownload } from "@/lib/use-download";
 import { availableUpdatesQuery } from "../api/available-updates";
 import { useUploadReqFile, type ReqAuthAnswer } from "../api/req-auth";
 import { AvailableUpdates } from "./available-updates";
@@ -36,6 +36,7 @@ function boundFileName(answer: ReqAuthAnswer): string {
 export function ReqUploadPanel() {
   const { t, i18n } = useTranslation();
   const upload = useUploadReqFile();
+  const download = useDownload();
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<Stage>({ name: "idle" });
 
@@ -237,7 +238,11 @@ export function ReqUploadPanel() {
             <Group gap="sm" wrap="wrap">
               <Button
                 leftSection={<IconDownload size={16} aria-hidden />}
-                onClick={() => saveTextFile(stage.answer.licenseFile, boundFileName(stage.answer))}
+                loading={download.isPending}
+                onClick={() => {
+                  const { licenseFile } = stage.answer;
+                  download.start({ key: `bound-${stage.answer.installation.id}`, fileName: boundFileName(stage.answer), content: () => licenseFile });
+                }}
               >
                 {t("updates.req.downloadBound")}
               </Button>
