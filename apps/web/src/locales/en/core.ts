@@ -304,6 +304,7 @@ const core = {
         title: "Two-factor authentication",
         description: "Enter the 6-digit code from your authenticator app.",
         code: "Authentication code",
+        digit: "Digit {{n}} of {{total}}",
         codeRequired: "Enter the 6-digit code",
         submit: "Verify",
         back: "Back to log in",

@@ -325,6 +325,7 @@ const messages: Messages = {
         title: "Autenticación en dos pasos",
         description: "Introduzca el código de 6 dígitos de su aplicación de autenticación.",
         code: "Código de autenticación",
+        digit: "Dígito {{n}} de {{total}}",
         codeRequired: "Introduzca el código de 6 dígitos",
         submit: "Verificar",
         back: "Volver al inicio de sesión",

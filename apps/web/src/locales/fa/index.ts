@@ -325,6 +325,7 @@ const messages: Messages = {
         title: "احراز هویت دومرحله‌ای",
         description: "کد ۶ رقمی برنامهٔ احراز هویت خود را وارد کنید.",
         code: "کد احراز هویت",
+        digit: "رقم {{n}} از {{total}}",
         codeRequired: "کد ۶ رقمی را وارد کنید",
         submit: "تأیید",
         back: "بازگشت به ورود",

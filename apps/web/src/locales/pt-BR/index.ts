@@ -325,6 +325,7 @@ const messages: Messages = {
         title: "Autenticação em dois fatores",
         description: "Digite o código de 6 dígitos do seu aplicativo autenticador.",
         code: "Código de autenticação",
+        digit: "Dígito {{n}} de {{total}}",
         codeRequired: "Digite o código de 6 dígitos",
         submit: "Verificar",
         back: "Voltar para o login",

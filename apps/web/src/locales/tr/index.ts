@@ -325,6 +325,7 @@ const messages: Messages = {
         title: "İki adımlı doğrulama",
         description: "Doğrulama uygulamanızdaki 6 haneli kodu girin.",
         code: "Doğrulama kodu",
+        digit: "{{n}}. hane / {{total}}",
         codeRequired: "6 haneli kodu girin",
         submit: "Doğrula",
         back: "Girişe dön",

@@ -325,6 +325,7 @@ const messages: Messages = {
         title: "双重身份验证",
         description: "请输入身份验证器应用中的 6 位验证码。",
         code: "验证码",
+        digit: "第 {{n}} 位，共 {{total}} 位",
         codeRequired: "请输入 6 位验证码",
         submit: "验证",
         back: "返回登录",
