@@ -176,7 +176,8 @@ test.describe("licences", () => {
     const licenseFile = readFileSync(await download.path(), "utf8");
     expect(licenseFile.startsWith("-----BEGIN LICENSE FILE-----")).toBe(true);
     expect(licenseFile.trimEnd().endsWith("-----END LICENSE FILE-----")).toBe(true);
-    await expect(page.getByText(`${license!.key.replaceAll("-", "")}.lic downloaded.`)).toBeVisible();
+    // The file name is isolated (U+2068…U+2069) so it keeps its place in right-to-left text.
+    await expect(page.getByText(`\u2068${license!.key.replaceAll("-", "")}.lic\u2069 downloaded.`)).toBeVisible();
 
     // 4. The .req upload on the updates page activates it.
     await page.getByTestId("sidebar").getByRole("link", { name: "Updates" }).click();
@@ -200,7 +201,7 @@ test.describe("licences", () => {
     const boundDownload = await boundStarted;
     const bound = readFileSync(await boundDownload.path(), "utf8");
     expect(bound.startsWith("-----BEGIN LICENSE FILE-----")).toBe(true);
-    await expect(page.getByText(`${boundDownload.suggestedFilename()} downloaded.`)).toBeVisible();
+    await expect(page.getByText(`\u2068${boundDownload.suggestedFilename()}\u2069 downloaded.`)).toBeVisible();
 
     // 5. The issued-licences page says Active, one activation of one; the drawer lists the installation.
     await page.goto("/purchased-licenses");
