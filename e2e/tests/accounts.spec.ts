@@ -140,6 +140,7 @@ test("sign up, verify, approved in admin/users, 2FA on, log in with a code, chan
   expect(new Set(recoveryCodes).size).toBe(10);
   const [download] = await Promise.all([page.waitForEvent("download"), setup.getByTestId("recovery-codes-download").click()]);
   expect(download.suggestedFilename()).toBe("licence-portal-recovery-codes.txt");
+  await expect(page.getByText("\u2068licence-portal-recovery-codes.txt\u2069 downloaded.")).toBeVisible();
   const file = readFileSync(await download.path(), "utf8");
   for (const recovery of recoveryCodes) expect(file).toContain(recovery);
   await expect(setup.getByTestId("two-factor-done")).toBeDisabled();

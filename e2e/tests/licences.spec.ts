@@ -176,7 +176,8 @@ test.describe("licences", () => {
     const licenseFile = readFileSync(await download.path(), "utf8");
     expect(licenseFile.startsWith("-----BEGIN LICENSE FILE-----")).toBe(true);
     expect(licenseFile.trimEnd().endsWith("-----END LICENSE FILE-----")).toBe(true);
-    await expect(page.getByText("Licence file downloaded.")).toBeVisible();
+    // The file name is isolated (U+2068…U+2069) so it keeps its place in right-to-left text.
+    await expect(page.getByText(`\u2068${license!.key.replaceAll("-", "")}.lic\u2069 downloaded.`)).toBeVisible();
 
     // 4. The .req upload on the updates page activates it.
     await page.getByTestId("sidebar").getByRole("link", { name: "Updates" }).click();
@@ -197,8 +198,10 @@ test.describe("licences", () => {
     await expect(done).toContainText("hostname: build-01, os: linux");
     const boundStarted = page.waitForEvent("download");
     await done.getByRole("button", { name: "Download licence file" }).click();
-    const bound = readFileSync(await (await boundStarted).path(), "utf8");
+    const boundDownload = await boundStarted;
+    const bound = readFileSync(await boundDownload.path(), "utf8");
     expect(bound.startsWith("-----BEGIN LICENSE FILE-----")).toBe(true);
+    await expect(page.getByText(`\u2068${boundDownload.suggestedFilename()}\u2069 downloaded.`)).toBeVisible();
 
     // 5. The issued-licences page says Active, one activation of one; the drawer lists the installation.
     await page.goto("/purchased-licenses");
@@ -236,8 +239,11 @@ test.describe("licences", () => {
     // Well formed, but the key is nobody's: the server's 404 comes back as a message, the file stays selected.
     allowFailedRequests(/\/api\/v1\/req\/auth$/);
     await input.setInputFiles({ name: "unknown.req", mimeType: "application/octet-stream", buffer: reqFile("AAAAA-BBBBB-CCCCC-DDDDD-EEEEE-FFFFF", { host: "x" }) });
+    await expect(page.getByTestId("req-file-size")).not.toHaveText(/^0\b/);
     await page.getByRole("button", { name: "Upload and activate" }).click();
-    await expect(page.getByTestId("req-problem")).toHaveText("The requested resource was not found.");
+    await expect(page.getByTestId("req-problem")).toHaveText(
+      "The licence key on the file's first line is not one of your licences. Check that the file comes from an installation of your licence.",
+    );
     await expect(page.getByRole("button", { name: "Upload and activate" })).toBeVisible();
   });
 

@@ -146,6 +146,11 @@ export const errorCatalogue = {
     type: "error",
     message: "The .req file must have at least 2 lines: the licence key, then the installation data",
   },
+  "license/req_unknown_key": {
+    status: 404,
+    type: "error",
+    message: "The licence key on the file's first line is not one of your licences. Check that the file comes from an installation of your licence.",
+  },
   "ticket/not_found": { status: 404, type: "error", message: "ticket not found" },
   "ticket/closed": { status: 409, type: "warning", message: "This ticket is closed." },
   "ticket/invalid_transition": {

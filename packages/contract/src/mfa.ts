@@ -1,4 +1,14 @@
 import { z } from "zod";
+import { timestamp } from "./common.js";
+
+/**
+ * Whether the system authenticator has a secret yet (and since when): asked first, so the page offers
+ * the setup instead of asking for a code that cannot exist. Reveals nothing of the secret.
+ */
+export const mfaStatusSchema = z
+  .object({ configured: z.boolean(), provisionedAt: timestamp.nullable() })
+  .meta({ id: "MfaStatus" });
+export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 
 /** The system authenticator's code: RFC 6238, SHA-1, six digits, a new one every 30 seconds. */
 export const MFA_CODE_DIGITS = 6;

@@ -192,6 +192,11 @@ export const availableUpdatesSchema = z
     /** The version the .req's installation data named, if it named one. */
     installedVersion: z.string().nullable(),
     items: z.array(availableUpdateSchema),
+    /**
+     * Published and newer than the installed version too, but this licence is not verified for them
+     * (the update history's "Not verified"): an empty `items` is only "up to date" when this is empty.
+     */
+    awaitingVerification: z.array(z.object({ id: z.uuid(), version: z.string(), publishedAt: timestamp })),
   })
   .meta({ id: "AvailableUpdates" });
 export type AvailableUpdates = z.infer<typeof availableUpdatesSchema>;

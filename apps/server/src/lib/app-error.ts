@@ -5,14 +5,17 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly headers: Record<string, string>;
+  /** The request field the refusal is about (a multipart file), answered after the code in `loc`. */
+  readonly field: string | undefined;
 
   /** `status` overrides the code's usual one, e.g. a wrong 2FA code outside login must not be a 401. */
-  constructor(code: ErrorCode, options: { message?: string; headers?: Record<string, string>; status?: number } = {}) {
+  constructor(code: ErrorCode, options: { message?: string; headers?: Record<string, string>; status?: number; field?: string } = {}) {
     super(options.message ?? errorCatalogue[code].message);
     this.name = "AppError";
     this.code = code;
     this.status = options.status ?? errorCatalogue[code].status;
     this.headers = options.headers ?? {};
+    this.field = options.field;
   }
 }
 

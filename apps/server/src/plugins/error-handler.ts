@@ -29,8 +29,9 @@ const codeByStatus: Record<number, ErrorCode> = {
   503: "common/unavailable",
 };
 
-export function domainError(code: ErrorCode, msg?: string): ErrorEnvelope {
-  return { detail: [{ loc: [code], msg: msg ?? errorCatalogue[code].message, type: errorCatalogue[code].type }] };
+/** `field`: the request field the refusal concerns, after the code (`["update/not_a_zip", "backend"]`). */
+export function domainError(code: ErrorCode, msg?: string, field?: string): ErrorEnvelope {
+  return { detail: [{ loc: field === undefined ? [code] : [code, field], msg: msg ?? errorCatalogue[code].message, type: errorCatalogue[code].type }] };
 }
 
 function sendDomainError(reply: FastifyReply, code: ErrorCode, msg?: string) {
@@ -109,7 +110,7 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         reply.headers(error.headers);
-        return reply.status(error.status).send(domainError(error.code, error.message));
+        return reply.status(error.status).send(domainError(error.code, error.message, error.field));
       }
       if (error instanceof FieldError) {
         return reply.status(422).send({ detail: [{ loc: [error.location, ...[error.field].flat()], msg: error.message, type: "error" }] });

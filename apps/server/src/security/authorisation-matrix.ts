@@ -248,6 +248,7 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   "PUT /api/v1/settings": { anonymous: 401, customer: 200, admin: 200, request: body({ theme: "dark" }) },
 
   // ---------------------------------------------------------------- MFA authenticator (admin)
+  "GET /api/v1/mfa/status": { anonymous: 401, customer: 403, admin: 200 },
   "GET /api/v1/mfa/current-code": { anonymous: 401, customer: 403, admin: 200 },
   "POST /api/v1/mfa/verify": {
     anonymous: 401,

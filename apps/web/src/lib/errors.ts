@@ -62,7 +62,9 @@ function parseItem(item: unknown, t: TFunction): ParsedErrorItem {
     // English default only keep a code added to the contract from breaking the type check or
     // showing a raw key before its translations land.
     const message = t(`errors.codes.${first}` as ParseKeys, { defaultValue: errorCatalogue[first].message });
-    return { code: first, message, type: errorCatalogue[first].type };
+    // After the code, the request field the refusal is about (the update package that is not a ZIP).
+    const field = typeof loc[1] === "string" ? { field: loc[1] } : {};
+    return { code: first, message, type: errorCatalogue[first].type, ...field };
   }
 
   const text = nonEmptyText(record.msg) ?? nonEmptyText(record.message);

@@ -267,7 +267,7 @@ export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "authenticateReqFile",
         summary: "Upload a .req file (multipart field `file`): activates the installation, answers a licence token and a bound licence file",
         consumes: ["multipart/form-data"],
-        response: { 200: successEnvelope(reqAuthAnswerSchema), ...refusals("common/not_found", "license/deactivated", "license/expired", "license/too_many_activations", "license/req_too_large", "license/req_wrong_type", "common/unsupported_media_type", "license/req_invalid") },
+        response: { 200: successEnvelope(reqAuthAnswerSchema), ...refusals("license/req_unknown_key", "license/deactivated", "license/expired", "license/too_many_activations", "license/req_too_large", "license/req_wrong_type", "common/unsupported_media_type", "license/req_invalid") },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import { createPublicKey, verify } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { formatLicenseKey, isWellFormedLicenseKey, type License, type LicenseRequest, type Page, type ValidationData } from "@portal/contract";
+import { formatLicenseKey, isWellFormedLicenseKey, licenseKeyCheckCharacter, type License, type LicenseRequest, type Page, type ValidationData } from "@portal/contract";
 import { auditEvents, licenses, users } from "../../db/schema/index.js";
 import {
   call,
@@ -384,10 +384,21 @@ describe(".req activation", () => {
     const stranger = await createCustomer(t);
     const foreign = await upload(stranger.token, "x.req", `${license!.key}\ndata`);
     expect(foreign.statusCode).toBe(404);
+    expect(firstError(foreign).loc).toEqual(["license/req_unknown_key"]);
     const [row] = await t.database.db.select().from(licenses).where(eq(licenses.id, license!.id));
     expect(row?.status).toBe("not_activated");
     const notMultipart = await call(t.app, { method: "POST", url: "/api/v1/req/auth", token: customer.token, payload: { file: "x" } });
     expect(notMultipart.statusCode).toBe(415);
+  });
+
+  it("says that the key on line 1 is none of the caller's licences (404 license/req_unknown_key), for a customer and an admin", async () => {
+    const { admin, customer } = await issued();
+    const wellFormedUnknown = formatLicenseKey(`${"Z".repeat(29)}${licenseKeyCheckCharacter("Z".repeat(29))}`);
+    for (const [token, key] of [[customer.token, wellFormedUnknown], [admin, wellFormedUnknown], [customer.token, "not a licence key"]] as const) {
+      const refused = await upload(token, "install.req", `${key}\n{"hostname":"plant-7"}\n`);
+      expect(refused.statusCode).toBe(404);
+      expect(firstError(refused)).toMatchObject({ loc: ["license/req_unknown_key"], msg: expect.stringContaining("first line") as string, type: "error" });
+    }
   });
 
   it("lets an admin authenticate any key, and refuses a deactivated licence", async () => {

@@ -86,7 +86,9 @@ export function installedVersionOf(installationData: string): string | null {
  */
 export async function authenticateReq(db: Database, user: UserRow, file: ReqFile, signer: Signer, context: RequestContext) {
   const found = await findLicenseByKey(db, file.licenseKey);
-  if (!found || (!user.isAdmin && found.license.ownerId !== user.id)) throw new AppError("common/not_found");
+  // Still the contract's 404 (another customer's key is indistinguishable from an unknown one), but
+  // with its own code: the customer must learn that line 1 names none of their licences.
+  if (!found || (!user.isAdmin && found.license.ownerId !== user.id)) throw new AppError("license/req_unknown_key");
   assertUsable(found);
   const fingerprint = fingerprintOf(file.installationData);
   const { summary, nonce } = summarise(file.installationData);

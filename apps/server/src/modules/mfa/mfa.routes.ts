@@ -1,13 +1,28 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { mfaCurrentCodeSchema, mfaProvisioningSchema, mfaVerifyAnswerSchema, mfaVerifyBodySchema, successEnvelope } from "@portal/contract";
+import { mfaCurrentCodeSchema, mfaProvisioningSchema, mfaStatusSchema, mfaVerifyAnswerSchema, mfaVerifyBodySchema, successEnvelope } from "@portal/contract";
 import { requestContext } from "../../lib/request-context.js";
 import { refusals } from "../../plugins/openapi.js";
 import { perAccountLimit } from "../../plugins/rate-limit.js";
-import { currentCode, provisionAuthenticator, verifyCode } from "./mfa.service.js";
+import { authenticatorStatus, currentCode, provisionAuthenticator, verifyCode } from "./mfa.service.js";
 
 /** admin/mfa-authenticator: the system authenticator of spec section 2 (API: MFA authenticator). */
 export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: "admin" as const };
+
+  app.get(
+    "/mfa/status",
+    {
+      config: admin,
+      schema: {
+        tags: ["mfa"],
+        operationId: "getMfaStatus",
+        summary: "Whether the system authenticator is set up, and since when (admin; read-only)",
+        description: "Asked before the current code: before the first provisioning the code answers 404 `mfa/not_configured`.",
+        response: { 200: successEnvelope(mfaStatusSchema) },
+      },
+    },
+    async () => ({ status: "success" as const, data: await authenticatorStatus(app.db) }),
+  );
 
   app.get(
     "/mfa/current-code",

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { MfaCurrentCode, MfaProvisioning } from "@portal/contract";
+import type { MfaCurrentCode, MfaProvisioning, MfaStatus } from "@portal/contract";
 import { Secret } from "otpauth";
 import type { Database, Executor } from "../../db/client.js";
 import { mfaAuthenticator } from "../../db/schema/index.js";
@@ -18,6 +18,16 @@ const audited = { targetType: "mfa_authenticator", targetId: "system" } as const
 export async function storedSystemSecret(executor: Executor): Promise<string | null> {
   const [row] = await executor.select({ secret: mfaAuthenticator.secret }).from(mfaAuthenticator).where(eq(mfaAuthenticator.id, SYSTEM_ROW)).limit(1);
   return row?.secret ?? null;
+}
+
+/** Whether a secret is stored, and since when; read-only and not audited (it tells nothing a code would open). */
+export async function authenticatorStatus(executor: Executor): Promise<MfaStatus> {
+  const [row] = await executor
+    .select({ provisionedAt: mfaAuthenticator.provisionedAt })
+    .from(mfaAuthenticator)
+    .where(eq(mfaAuthenticator.id, SYSTEM_ROW))
+    .limit(1);
+  return { configured: row !== undefined, provisionedAt: row ? row.provisionedAt.toISOString() : null };
 }
 
 /** The base32 secret; `mfa/not_configured` before provisioning. A key that does not open it is a 503 (SecretBoxError). */

@@ -32,6 +32,11 @@ const provision = async (token = admin) => {
   return { response, data: json<{ data: Provisioning }>(response).data };
 };
 const currentCode = (token = admin) => call(t.app, { method: "GET", url: "/api/v1/mfa/current-code", token });
+const status = async () => {
+  const response = await call(t.app, { method: "GET", url: "/api/v1/mfa/status", token: admin });
+  expect(response.statusCode, response.body).toBe(200);
+  return json<{ data: { configured: boolean; provisionedAt: string | null } }>(response).data;
+};
 const verify = (code: unknown, token = admin) => call(t.app, { method: "POST", url: "/api/v1/mfa/verify", token, payload: { code } });
 
 /** The TOTP an authenticator app makes from the scanned otpauth URL. */
@@ -55,6 +60,7 @@ const mfaAudit = async () =>
 describe("MFA authenticator", () => {
   it("refuses anonymous callers (401) and customers (403) on every call", async () => {
     const calls = [
+      { method: "GET" as const, url: "/api/v1/mfa/status" },
       { method: "GET" as const, url: "/api/v1/mfa/current-code" },
       { method: "POST" as const, url: "/api/v1/mfa/verify", payload: { code: "123456" } },
       { method: "POST" as const, url: "/api/v1/mfa/provisioning" },
@@ -70,6 +76,9 @@ describe("MFA authenticator", () => {
   });
 
   it("answers mfa/not_configured before the first provisioning, and audits the failed verification", async () => {
+    // The page asks this first, and offers the setup instead of a code that cannot exist; reading it is not audited.
+    expect(await status()).toEqual({ configured: false, provisionedAt: null });
+    expect(await mfaAudit()).toEqual([]);
     const code = await currentCode();
     expect(code.statusCode).toBe(404);
     expect(firstError(code)).toMatchObject({ loc: ["mfa/not_configured"], type: "warning" });
@@ -81,6 +90,10 @@ describe("MFA authenticator", () => {
 
   it("provisions a secret stored sealed, shown only in the otpauth URL and the server-made QR code", async () => {
     const { response, data } = await provision();
+    const provisioned = await status();
+    expect(provisioned).toEqual({ configured: true, provisionedAt: expect.any(String) as string });
+    expect(Date.now() - Date.parse(provisioned.provisionedAt!)).toBeLessThan(60_000);
+    expect(JSON.stringify(provisioned)).not.toContain(secretOf(data.otpauthUrl));
     expect(response.headers["cache-control"]).toBe("no-store");
     expect(Object.keys(data).sort()).toEqual(["otpauthUrl", "qrDataUrl"]);
     expect(data.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Licence%20Portal:System%20authenticator\?/);

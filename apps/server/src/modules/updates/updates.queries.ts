@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, inArray, ne, not, or, sql, type SQL } from "drizzle-orm";
 import {
   formatLicenseKey,
   type AvailableUpdates,
@@ -208,18 +208,24 @@ const verifiedFor = (licenseId: string) =>
     sql`(select 1 from ${updateVerifications} where ${updateVerifications.updateId} = ${updates.id} and ${updateVerifications.licenseId} = ${licenseId})`,
   );
 
-/** What a licence token may take: published, verified for its licence, above the installed version when it is known; newest first. */
+/**
+ * What a licence token may take: published, verified for its licence, above the installed version when
+ * it is known; newest first. Beside it, the same updates its licence is not verified for (yet).
+ */
 export async function availableUpdates(db: Database, licenseId: string, installedVersion: string | null): Promise<AvailableUpdates> {
   const installedKey = installedVersionKey(installedVersion);
-  const rows = await db
-    .select()
+  const newer = and(eq(updates.status, "published"), installedKey ? gt(updates.versionKey, installedKey) : undefined);
+  const rows = await db.select().from(updates).where(and(newer, verifiedFor(licenseId))).orderBy(desc(updates.versionKey));
+  const awaiting = await db
+    .select({ id: updates.id, version: updates.version, publishedAt: updates.publishedAt })
     .from(updates)
-    .where(and(eq(updates.status, "published"), verifiedFor(licenseId), installedKey ? gt(updates.versionKey, installedKey) : undefined))
+    .where(and(newer, not(verifiedFor(licenseId))))
     .orderBy(desc(updates.versionKey));
   const files = await filesOf(db, rows.map((row) => row.id));
   return {
     licenseId,
     installedVersion,
+    awaitingVerification: awaiting.map((row) => ({ id: row.id, version: row.version!, publishedAt: iso(row.publishedAt!) })),
     items: rows.map((row) => {
       const own = files.get(row.id) ?? [];
       return {

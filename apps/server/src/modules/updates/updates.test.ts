@@ -360,23 +360,23 @@ describe("the update wizard", () => {
 
 describe("refusals of step 1 store nothing", () => {
   const notAZip = Buffer.from("PK\u0003\u0004 this is not really a ZIP archive at all");
-  const cases: [string, () => Promise<(UploadFile | { path: string })[]>, number, string][] = [
+  const cases: [string, () => Promise<(UploadFile | { path: string })[]>, number, string, ("backend" | "frontend")?][] = [
     ["a backend not named backend.zip", async () => [{ ...(await backendPart()), name: "Backend.zip" }, await frontendPart()], 422, "update/file_name"],
     ["a frontend named backend.zip", async () => [await backendPart(), { ...(await frontendPart()), name: "backend.zip" }], 422, "update/file_name"],
-    ["a non-ZIP named backend.zip", async () => [await backendPart(notAZip), await frontendPart()], 422, "update/not_a_zip"],
-    ["an empty backend.zip", async () => [await backendPart(Buffer.alloc(0)), await frontendPart()], 422, "update/not_a_zip"],
-    ["a ZIP with a ../ entry", async () => [await backendPart(renamed(await zipOf([{ name: "aa/evil.sh" }]), "aa/evil.sh", "../evil.sh")), await frontendPart()], 422, "update/unsafe_zip"],
-    ["a ZIP with a nested ../ entry", async () => [await backendPart(), await frontendPart(renamed(await zipOf([{ name: "app/xx/xx/x" }]), "app/xx/xx/x", "app/../../x"))], 422, "update/unsafe_zip"],
-    ["a ZIP with an absolute entry", async () => [await backendPart(renamed(await zipOf([{ name: "xetc/passwd" }]), "xetc/passwd", "/etc/passwd")), await frontendPart()], 422, "update/unsafe_zip"],
-    ["a ZIP with a drive-letter entry", async () => [await backendPart(renamed(await zipOf([{ name: "CCwin.ini" }]), "CCwin.ini", "C:win.ini")), await frontendPart()], 422, "update/unsafe_zip"],
-    ["a ZIP with a backslash entry", async () => [await backendPart(renamed(await zipOf([{ name: "ab/evil.dll" }]), "ab/evil.dll", "..\\evil.dll")), await frontendPart()], 422, "update/unsafe_zip"],
-    ["a ZIP with a symlink entry", async () => [await backendPart(await zipOf([{ name: "app/link", content: Buffer.from("/etc/passwd"), mode: 0o120777 }])), await frontendPart()], 422, "update/unsafe_zip"],
-    ["a ZIP bomb", async () => [await backendPart(bomb()), await frontendPart()], 413, "update/zip_too_large"],
-    ["a ZIP bomb that declares a small size", async () => [await backendPart(), await frontendPart(bomb(true))], 413, "update/zip_too_large"],
+    ["a non-ZIP named backend.zip", async () => [await backendPart(notAZip), await frontendPart()], 422, "update/not_a_zip", "backend"],
+    ["an empty backend.zip", async () => [await backendPart(Buffer.alloc(0)), await frontendPart()], 422, "update/not_a_zip", "backend"],
+    ["a ZIP with a ../ entry", async () => [await backendPart(renamed(await zipOf([{ name: "aa/evil.sh" }]), "aa/evil.sh", "../evil.sh")), await frontendPart()], 422, "update/unsafe_zip", "backend"],
+    ["a ZIP with a nested ../ entry", async () => [await backendPart(), await frontendPart(renamed(await zipOf([{ name: "app/xx/xx/x" }]), "app/xx/xx/x", "app/../../x"))], 422, "update/unsafe_zip", "frontend"],
+    ["a ZIP with an absolute entry", async () => [await backendPart(renamed(await zipOf([{ name: "xetc/passwd" }]), "xetc/passwd", "/etc/passwd")), await frontendPart()], 422, "update/unsafe_zip", "backend"],
+    ["a ZIP with a drive-letter entry", async () => [await backendPart(renamed(await zipOf([{ name: "CCwin.ini" }]), "CCwin.ini", "C:win.ini")), await frontendPart()], 422, "update/unsafe_zip", "backend"],
+    ["a ZIP with a backslash entry", async () => [await backendPart(renamed(await zipOf([{ name: "ab/evil.dll" }]), "ab/evil.dll", "..\\evil.dll")), await frontendPart()], 422, "update/unsafe_zip", "backend"],
+    ["a ZIP with a symlink entry", async () => [await backendPart(await zipOf([{ name: "app/link", content: Buffer.from("/etc/passwd"), mode: 0o120777 }])), await frontendPart()], 422, "update/unsafe_zip", "backend"],
+    ["a ZIP bomb", async () => [await backendPart(bomb()), await frontendPart()], 413, "update/zip_too_large", "backend"],
+    ["a ZIP bomb that declares a small size", async () => [await backendPart(), await frontendPart(bomb(true))], 413, "update/zip_too_large", "frontend"],
     // 8 MiB of zeros from 8 KB (1028:1), within the 16 MiB bound: refused from the central directory's sizes…
-    ["an entry compressed past 1000:1", async () => [await backendPart(bomb(false, 8 * 1024 * 1024)), await frontendPart()], 413, "update/zip_too_large"],
+    ["an entry compressed past 1000:1", async () => [await backendPart(bomb(false, 8 * 1024 * 1024)), await frontendPart()], 413, "update/zip_too_large", "backend"],
     // …and, when they lie, while inflating.
-    ["an entry compressed past 1000:1 that declares a small size", async () => [await backendPart(bomb(true, 8 * 1024 * 1024)), await frontendPart()], 413, "update/zip_too_large"],
+    ["an entry compressed past 1000:1 that declares a small size", async () => [await backendPart(bomb(true, 8 * 1024 * 1024)), await frontendPart()], 413, "update/zip_too_large", "backend"],
     ["a missing frontend", async () => [await backendPart()], 422, "update/files_required"],
     ["no files at all", async () => [], 422, "update/files_required"],
     ["an extra without a path", async () => [await backendPart(), await frontendPart(), extraPart("tool.sh")], 422, "update/extra_path_required"],
@@ -396,13 +396,14 @@ describe("refusals of step 1 store nothing", () => {
     ["the backend twice", async () => [await backendPart(), await backendPart(), await frontendPart()], 422, "common/validation"],
   ];
 
-  it.each(cases)("refuses %s", async (_label, parts, status, code) => {
+  it.each(cases)("refuses %s", async (_label, parts, status, code, field) => {
     const admin = await adminToken(t.app);
     const form = await parts();
     const response = await expectNothingStored(() => upload(admin, form));
     expect(response.statusCode, response.body).toBe(status);
     const { loc } = firstError(response);
-    expect(code === "common/validation" ? loc[0] : loc).toEqual(code === "common/validation" ? "body" : [code]);
+    // A package's ZIP refusal names the package after the code, so the wizard marks that file's row.
+    expect(code === "common/validation" ? loc[0] : loc).toEqual(code === "common/validation" ? "body" : field ? [code, field] : [code]);
     // Nothing is left in the store's temporary area either.
     expect(await temporaryFiles(t)).toEqual([]);
   });
@@ -644,6 +645,17 @@ describe("the .req flow and downloads", () => {
     // A version that does not read as one filters nothing.
     expect((await available(await licenseToken(customer.token, license!.key, "latest"))).items).toHaveLength(2);
     expect(unverified.id).not.toBe(newer.id);
+
+    // What the history calls "Not verified" for this licence, newer than installed: an empty list is not "up to date".
+    expect(unknownVersion.awaitingVerification).toContainEqual({ id: unverified.id, version: unverified.version, publishedAt: unverified.publishedAt });
+    expect(unknownVersion.awaitingVerification.map((item) => item.id)).not.toContain(older.id);
+    expect(unknownVersion.awaitingVerification.map((item) => item.id)).not.toContain(draft.id);
+    expect((await available(await licenseToken(customer.token, license!.key, newer.version!))).awaitingVerification.map((item) => item.id)).toEqual([unverified.id]);
+    const onNewest = await available(await licenseToken(customer.token, license!.key, unverified.version!));
+    expect(onNewest).toMatchObject({ items: [], awaitingVerification: [] });
+    await verification(admin, unverified.id, license!.id);
+    const verifiedNow = await available(await licenseToken(customer.token, license!.key, newer.version!));
+    expect(verifiedNow).toMatchObject({ items: [{ id: unverified.id }], awaitingVerification: [] });
 
     const noToken = await call(t.app, { method: "GET", url: "/api/v1/req/updates", token: customer.token });
     expect(noToken.statusCode).toBe(401);

@@ -74,7 +74,7 @@ export async function readUpdateUpload(request: FastifyRequest, store: FileStore
           throw new AppError("update/file_name", { message: `The ${kind} file must be named ${UPDATE_PACKAGE_NAMES[kind]}, not "${name}".` });
         }
         packages[kind] = { kind, name, path: name, file: await stagePart(store, part, limits) };
-        await inspectZip(packages[kind].file.path, limits);
+        await inspectPackage(kind, packages[kind].file.path, limits);
         continue;
       }
       if (part.fieldname === UPLOAD_FIELDS.extras) {
@@ -103,6 +103,16 @@ export async function readUpdateUpload(request: FastifyRequest, store: FileStore
   } catch (error) {
     await Promise.all(staged().map((upload) => upload.file.discard()));
     throw multipartRefusal(error, { fileTooLarge: "update/file_too_large", tooManyFiles: "update/too_many_extras" });
+  }
+}
+
+/** The ZIP checks of one package; a refusal names the package's field, so the client can mark that file. */
+async function inspectPackage(kind: "backend" | "frontend", path: string, limits: UploadLimits): Promise<void> {
+  try {
+    await inspectZip(path, limits);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new AppError(error.code, { message: error.message, status: error.status, headers: error.headers, field: kind });
   }
 }
 

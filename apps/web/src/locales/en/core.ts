@@ -20,6 +20,11 @@ const core = {
     optional: "optional",
     externalLink: "opens in a new tab",
   },
+  download: {
+    downloading: "Downloading {{name}}…",
+    done: "{{name}} downloaded.",
+    failed: "Download failed: {{reason}}",
+  },
   language: {
     label: "Language",
     select: "Choose language",
@@ -305,6 +310,7 @@ const core = {
         title: "Two-factor authentication",
         description: "Enter the 6-digit code from your authenticator app.",
         code: "Authentication code",
+        digit: "Digit {{n}} of {{total}}",
         codeRequired: "Enter the 6-digit code",
         submit: "Verify",
         back: "Back to log in",
@@ -456,6 +462,7 @@ const core = {
       "license/req_too_large": "File size cannot exceed 500KB",
       "license/req_wrong_type": "Please select only .req files",
       "license/req_invalid": "The .req file must have at least 2 lines: the licence key, then the installation data",
+      "license/req_unknown_key": "The licence key on the file's first line is not one of your licences. Check that the file comes from an installation of your licence.",
       "common/bad_request": "The request could not be understood.",
       "common/not_found": "The requested resource was not found.",
       "common/method_not_allowed": "This method is not allowed here.",

@@ -162,11 +162,6 @@ const licenses = {
     expired: "Expired",
     deactivatedNote: "This licence is deactivated: it does not validate and its licence file cannot be downloaded.",
   },
-  download: {
-    downloading: "Downloading the licence file…",
-    done: "Licence file downloaded.",
-    failed: "Download failed: {{reason}}",
-  },
   installations: {
     title: "Installations",
     releasesLeft: "Releases left in the last 30 days: {{left}} of {{max}}",

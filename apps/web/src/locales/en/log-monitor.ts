@@ -35,7 +35,6 @@ const logMonitor = {
   export: {
     button: "Export CSV",
     busy: "Exporting…",
-    done: "The export has been downloaded.",
     failed: "The export could not be made.",
   },
   live: {

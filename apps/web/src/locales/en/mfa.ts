@@ -31,6 +31,7 @@ const mfa = {
     title: "MFA settings",
     description: "Scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) to show the same codes on a phone.",
     configuredSince: "Set up; the secret can be replaced at any time.",
+    configuredOn: "Set up on {{date}}; the secret can be replaced at any time.",
     generate: "Generate QR code",
     regenerate: "Replace the secret",
     failed: "Failed to generate provisioning data",
@@ -46,6 +47,9 @@ const mfa = {
     confirmText: "A new secret is made at once: the old codes stop working, and every app set up with the old QR code must scan the new one.",
     confirm: "Replace the secret",
     cancel: "Cancel",
+  },
+  status: {
+    failed: "Failed to read whether the authenticator is set up",
   },
   notConfigured: {
     title: "The authenticator is not set up yet",

@@ -88,7 +88,6 @@ const tickets = {
     uploading: "Uploading… {{percent}}%",
     progressLabel: "Upload progress",
     download: "Download {{name}} ({{size}})",
-    downloadFailed: "Download failed: {{name}}",
     preview: "Preview of {{name}}",
     previewFailed: "No preview",
   },

@@ -43,6 +43,11 @@ const messages: Messages = {
     optional: "opcional",
     externalLink: "se abre en una pestaña nueva",
   },
+  download: {
+    downloading: "Descargando {{name}}…",
+    done: "{{name}} descargado.",
+    failed: "Error en la descarga: {{reason}}",
+  },
   language: {
     label: "Idioma",
     select: "Elegir idioma",
@@ -328,6 +333,7 @@ const messages: Messages = {
         title: "Autenticación en dos pasos",
         description: "Introduzca el código de 6 dígitos de su aplicación de autenticación.",
         code: "Código de autenticación",
+        digit: "Dígito {{n}} de {{total}}",
         codeRequired: "Introduzca el código de 6 dígitos",
         submit: "Verificar",
         back: "Volver al inicio de sesión",
@@ -479,6 +485,7 @@ const messages: Messages = {
       "license/req_too_large": "El tamaño del archivo no puede superar los 500 KB",
       "license/req_wrong_type": "Seleccione solo archivos .req",
       "license/req_invalid": "El archivo .req debe tener al menos 2 líneas: la clave de licencia y después los datos de la instalación",
+      "license/req_unknown_key": "La clave de licencia de la primera línea del archivo no corresponde a ninguna de sus licencias. Compruebe que el archivo proviene de una instalación de su licencia.",
       "common/bad_request": "No se pudo entender la solicitud.",
       "common/not_found": "No se encontró el recurso solicitado.",
       "common/method_not_allowed": "Este método no está permitido aquí.",

@@ -163,11 +163,6 @@ const licenses: Messages["licenses"] = {
     expired: "Vencida",
     deactivatedNote: "Esta licencia está desactivada: no se valida y su archivo de licencia no se puede descargar.",
   },
-  download: {
-    downloading: "Descargando el archivo de licencia…",
-    done: "Archivo de licencia descargado.",
-    failed: "Error en la descarga: {{reason}}",
-  },
   installations: {
     title: "Instalaciones",
     releasesLeft: "Liberaciones disponibles en los últimos 30 días: {{left}} de {{max}}",

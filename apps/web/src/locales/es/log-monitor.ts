@@ -37,7 +37,6 @@ const logMonitor: Messages["logMonitor"] = {
   export: {
     button: "Exportar CSV",
     busy: "Exportando…",
-    done: "La exportación se ha descargado.",
     failed: "No se pudo realizar la exportación.",
   },
   live: {

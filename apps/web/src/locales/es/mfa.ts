@@ -33,6 +33,7 @@ const mfa: Messages["mfa"] = {
     title: "Configuración de MFA",
     description: "Escanee el código QR con una aplicación de autenticación (Google Authenticator, Microsoft Authenticator, 1Password…) para ver los mismos códigos en un teléfono.",
     configuredSince: "Configurado; el secreto puede sustituirse en cualquier momento.",
+    configuredOn: "Configurado el {{date}}; el secreto puede sustituirse en cualquier momento.",
     generate: "Generar código QR",
     regenerate: "Sustituir el secreto",
     failed: "No se pudieron generar los datos de aprovisionamiento",
@@ -48,6 +49,9 @@ const mfa: Messages["mfa"] = {
     confirmText: "Se crea un secreto nuevo al instante: los códigos anteriores dejan de funcionar y cada aplicación configurada con el QR anterior debe escanear el nuevo.",
     confirm: "Sustituir el secreto",
     cancel: "Cancelar",
+  },
+  status: {
+    failed: "No se pudo comprobar si el autenticador está configurado",
   },
   notConfigured: {
     title: "El autenticador aún no está configurado",

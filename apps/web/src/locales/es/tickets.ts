@@ -92,7 +92,6 @@ const tickets: Messages["tickets"] = {
     uploading: "Subiendo… {{percent}} %",
     progressLabel: "Progreso de la subida",
     download: "Descargar {{name}} ({{size}})",
-    downloadFailed: "Error en la descarga: {{name}}",
     preview: "Vista previa de {{name}}",
     previewFailed: "Sin vista previa",
   },

@@ -43,6 +43,11 @@ const messages: Messages = {
     optional: "اختیاری",
     externalLink: "در زبانهٔ جدید باز می‌شود",
   },
+  download: {
+    downloading: "در حال دانلود {{name}}…",
+    done: "{{name}} دانلود شد.",
+    failed: "دانلود ناموفق بود: {{reason}}",
+  },
   language: {
     label: "زبان",
     select: "انتخاب زبان",
@@ -328,6 +333,7 @@ const messages: Messages = {
         title: "احراز هویت دومرحله‌ای",
         description: "کد ۶ رقمی برنامهٔ احراز هویت خود را وارد کنید.",
         code: "کد احراز هویت",
+        digit: "رقم {{n}} از {{total}}",
         codeRequired: "کد ۶ رقمی را وارد کنید",
         submit: "تأیید",
         back: "بازگشت به ورود",
@@ -479,6 +485,7 @@ const messages: Messages = {
       "license/req_too_large": "حجم فایل نمی‌تواند بیشتر از ۵۰۰ کیلوبایت باشد",
       "license/req_wrong_type": "لطفاً فقط فایل‌های ‎.req را انتخاب کنید",
       "license/req_invalid": "فایل ‎.req باید دست‌کم ۲ خط داشته باشد: ابتدا کلید مجوز و سپس داده‌های نصب",
+      "license/req_unknown_key": "کلید مجوز در خط اول فایل جزو مجوزهای شما نیست. بررسی کنید که فایل از نصبی با مجوز شما آمده باشد.",
       "common/bad_request": "درخواست قابل فهم نبود.",
       "common/not_found": "منبع درخواست‌شده پیدا نشد.",
       "common/method_not_allowed": "این روش در اینجا مجاز نیست.",

@@ -163,11 +163,6 @@ const licenses: Messages["licenses"] = {
     expired: "منقضی‌شده",
     deactivatedNote: "این مجوز غیرفعال است: اعتبارسنجی نمی‌شود و فایل مجوز آن قابل دانلود نیست.",
   },
-  download: {
-    downloading: "در حال دانلود فایل مجوز…",
-    done: "فایل مجوز دانلود شد.",
-    failed: "دانلود ناموفق بود: {{reason}}",
-  },
   installations: {
     title: "نصب‌ها",
     releasesLeft: "آزادسازی‌های باقی‌مانده در ۳۰ روز گذشته: {{left}} از {{max}}",

@@ -37,7 +37,6 @@ const logMonitor: Messages["logMonitor"] = {
   export: {
     button: "خروجی CSV",
     busy: "در حال تهیه خروجی…",
-    done: "فایل خروجی بارگیری شد.",
     failed: "تهیه خروجی ممکن نشد.",
   },
   live: {

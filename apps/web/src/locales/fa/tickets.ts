@@ -92,7 +92,6 @@ const tickets: Messages["tickets"] = {
     uploading: "در حال بارگذاری… {{percent}}٪",
     progressLabel: "پیشرفت بارگذاری",
     download: "دانلود {{name}} ({{size}})",
-    downloadFailed: "دانلود ناموفق بود: {{name}}",
     preview: "پیش‌نمایش {{name}}",
     previewFailed: "پیش‌نمایش در دسترس نیست",
   },

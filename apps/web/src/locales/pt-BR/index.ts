@@ -43,6 +43,11 @@ const messages: Messages = {
     optional: "opcional",
     externalLink: "abre em uma nova aba",
   },
+  download: {
+    downloading: "Baixando {{name}}…",
+    done: "{{name}} baixado.",
+    failed: "Falha no download: {{reason}}",
+  },
   language: {
     label: "Idioma",
     select: "Escolher idioma",
@@ -328,6 +333,7 @@ const messages: Messages = {
         title: "Autenticação em dois fatores",
         description: "Digite o código de 6 dígitos do seu aplicativo autenticador.",
         code: "Código de autenticação",
+        digit: "Dígito {{n}} de {{total}}",
         codeRequired: "Digite o código de 6 dígitos",
         submit: "Verificar",
         back: "Voltar para o login",
@@ -479,6 +485,7 @@ const messages: Messages = {
       "license/req_too_large": "O tamanho do arquivo não pode passar de 500 KB",
       "license/req_wrong_type": "Selecione apenas arquivos .req",
       "license/req_invalid": "O arquivo .req precisa ter pelo menos 2 linhas: a chave da licença e, depois, os dados da instalação",
+      "license/req_unknown_key": "A chave de licença na primeira linha do arquivo não é de nenhuma das suas licenças. Verifique se o arquivo vem de uma instalação da sua licença.",
       "common/bad_request": "Não foi possível entender a solicitação.",
       "common/not_found": "O recurso solicitado não foi encontrado.",
       "common/method_not_allowed": "Este método não é permitido aqui.",

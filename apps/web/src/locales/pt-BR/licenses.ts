@@ -163,11 +163,6 @@ const licenses: Messages["licenses"] = {
     expired: "Expirada",
     deactivatedNote: "Esta licença está desativada: não é validada e o arquivo de licença não pode ser baixado.",
   },
-  download: {
-    downloading: "Baixando o arquivo de licença…",
-    done: "Arquivo de licença baixado.",
-    failed: "Falha no download: {{reason}}",
-  },
   installations: {
     title: "Instalações",
     releasesLeft: "Liberações restantes nos últimos 30 dias: {{left}} de {{max}}",

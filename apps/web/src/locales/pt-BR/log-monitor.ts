@@ -37,7 +37,6 @@ const logMonitor: Messages["logMonitor"] = {
   export: {
     button: "Exportar CSV",
     busy: "Exportando…",
-    done: "A exportação foi baixada.",
     failed: "Não foi possível fazer a exportação.",
   },
   live: {

@@ -33,6 +33,7 @@ const mfa: Messages["mfa"] = {
     title: "Configurações de MFA",
     description: "Leia o QR code com um aplicativo autenticador (Google Authenticator, Microsoft Authenticator, 1Password…) para ver os mesmos códigos em um celular.",
     configuredSince: "Configurado; o segredo pode ser substituído a qualquer momento.",
+    configuredOn: "Configurado em {{date}}; o segredo pode ser substituído a qualquer momento.",
     generate: "Gerar QR code",
     regenerate: "Substituir o segredo",
     failed: "Falha ao gerar os dados de provisionamento",
@@ -48,6 +49,9 @@ const mfa: Messages["mfa"] = {
     confirmText: "Um novo segredo é criado na hora: os códigos antigos param de funcionar, e todo aplicativo configurado com o QR code antigo precisa ler o novo.",
     confirm: "Substituir o segredo",
     cancel: "Cancelar",
+  },
+  status: {
+    failed: "Não foi possível verificar se o autenticador está configurado",
   },
   notConfigured: {
     title: "O autenticador ainda não foi configurado",

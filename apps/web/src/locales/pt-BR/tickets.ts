@@ -92,7 +92,6 @@ const tickets: Messages["tickets"] = {
     uploading: "Enviando… {{percent}}%",
     progressLabel: "Progresso do envio",
     download: "Baixar {{name}} ({{size}})",
-    downloadFailed: "Falha no download: {{name}}",
     preview: "Pré-visualização de {{name}}",
     previewFailed: "Sem pré-visualização",
   },

@@ -43,6 +43,11 @@ const messages: Messages = {
     optional: "isteğe bağlı",
     externalLink: "yeni sekmede açılır",
   },
+  download: {
+    downloading: "{{name}} indiriliyor…",
+    done: "{{name}} indirildi.",
+    failed: "İndirme başarısız: {{reason}}",
+  },
   language: {
     label: "Dil",
     select: "Dil seçin",
@@ -328,6 +333,7 @@ const messages: Messages = {
         title: "İki adımlı doğrulama",
         description: "Doğrulama uygulamanızdaki 6 haneli kodu girin.",
         code: "Doğrulama kodu",
+        digit: "{{n}}. hane / {{total}}",
         codeRequired: "6 haneli kodu girin",
         submit: "Doğrula",
         back: "Girişe dön",
@@ -479,6 +485,7 @@ const messages: Messages = {
       "license/req_too_large": "Dosya boyutu 500KB'ı aşamaz",
       "license/req_wrong_type": "Lütfen yalnızca .req dosyaları seçin",
       "license/req_invalid": "Bu .req dosyası en az 2 satır içermelidir: önce lisans anahtarı, ardından kurulum verisi",
+      "license/req_unknown_key": "Dosyanın ilk satırındaki lisans anahtarı lisanslarınızdan biri değil. Dosyanın lisansınızla yapılmış bir kurulumdan geldiğini kontrol edin.",
       "common/bad_request": "İstek anlaşılamadı.",
       "common/not_found": "İstenen kaynak bulunamadı.",
       "common/method_not_allowed": "Bu yöntem burada kullanılamaz.",

@@ -163,11 +163,6 @@ const licenses: Messages["licenses"] = {
     expired: "Süresi doldu",
     deactivatedNote: "Bu lisans devre dışı: doğrulanmaz ve lisans dosyası indirilemez.",
   },
-  download: {
-    downloading: "Lisans dosyası indiriliyor…",
-    done: "Lisans dosyası indirildi.",
-    failed: "İndirme başarısız: {{reason}}",
-  },
   installations: {
     title: "Kurulumlar",
     releasesLeft: "Son 30 günde kalan serbest bırakma: {{left}} / {{max}}",

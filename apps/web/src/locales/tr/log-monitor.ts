@@ -37,7 +37,6 @@ const logMonitor: Messages["logMonitor"] = {
   export: {
     button: "CSV olarak dışa aktar",
     busy: "Dışa aktarılıyor…",
-    done: "Dışa aktarılan dosya indirildi.",
     failed: "Dışa aktarma yapılamadı.",
   },
   live: {

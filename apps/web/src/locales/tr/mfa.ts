@@ -33,6 +33,7 @@ const mfa: Messages["mfa"] = {
     title: "MFA ayarları",
     description: "Aynı kodları bir telefonda görmek için QR kodunu bir doğrulama uygulamasıyla (Google Authenticator, Microsoft Authenticator, 1Password…) tarayın.",
     configuredSince: "Kurulu; gizli anahtar istediğiniz zaman değiştirilebilir.",
+    configuredOn: "{{date}} tarihinde kuruldu; gizli anahtar istediğiniz zaman değiştirilebilir.",
     generate: "QR kodu oluştur",
     regenerate: "Gizli anahtarı değiştir",
     failed: "Kurulum verileri oluşturulamadı",
@@ -48,6 +49,9 @@ const mfa: Messages["mfa"] = {
     confirmText: "Hemen yeni bir gizli anahtar oluşturulur: eski kodlar çalışmaz olur ve eski QR koduyla kurulan her uygulamanın yenisini taraması gerekir.",
     confirm: "Gizli anahtarı değiştir",
     cancel: "Vazgeç",
+  },
+  status: {
+    failed: "Doğrulayıcının kurulu olup olmadığı okunamadı",
   },
   notConfigured: {
     title: "Doğrulayıcı henüz kurulmadı",

@@ -92,7 +92,6 @@ const tickets: Messages["tickets"] = {
     uploading: "Yükleniyor… %{{percent}}",
     progressLabel: "Yükleme ilerlemesi",
     download: "{{name}} dosyasını indir ({{size}})",
-    downloadFailed: "İndirme başarısız: {{name}}",
     preview: "{{name}} önizlemesi",
     previewFailed: "Önizleme yok",
   },

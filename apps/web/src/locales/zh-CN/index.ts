@@ -43,6 +43,11 @@ const messages: Messages = {
     optional: "可选",
     externalLink: "在新标签页中打开",
   },
+  download: {
+    downloading: "正在下载 {{name}}…",
+    done: "{{name}} 已下载。",
+    failed: "下载失败：{{reason}}",
+  },
   language: {
     label: "语言",
     select: "选择语言",
@@ -328,6 +333,7 @@ const messages: Messages = {
         title: "双重身份验证",
         description: "请输入身份验证器应用中的 6 位验证码。",
         code: "验证码",
+        digit: "第 {{n}} 位，共 {{total}} 位",
         codeRequired: "请输入 6 位验证码",
         submit: "验证",
         back: "返回登录",
@@ -478,6 +484,7 @@ const messages: Messages = {
       "license/req_too_large": "文件大小不能超过 500KB",
       "license/req_wrong_type": "请只选择 .req 文件",
       "license/req_invalid": "该 .req 文件至少需要 2 行：第一行是许可证密钥，然后是安装数据",
+      "license/req_unknown_key": "文件第一行的许可证密钥不属于您的任何许可证。请确认该文件来自使用您的许可证的安装。",
       "common/bad_request": "无法理解该请求。",
       "common/not_found": "未找到请求的资源。",
       "common/method_not_allowed": "此处不允许使用该方法。",

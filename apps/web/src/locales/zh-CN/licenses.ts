@@ -163,11 +163,6 @@ const licenses: Messages["licenses"] = {
     expired: "已过期",
     deactivatedNote: "此许可证已停用：无法通过验证，许可证文件也无法下载。",
   },
-  download: {
-    downloading: "正在下载许可证文件…",
-    done: "许可证文件已下载。",
-    failed: "下载失败：{{reason}}",
-  },
   installations: {
     title: "安装",
     releasesLeft: "最近 30 天剩余释放次数：{{left}} / {{max}}",

@@ -37,7 +37,6 @@ const logMonitor: Messages["logMonitor"] = {
   export: {
     button: "导出 CSV",
     busy: "正在导出…",
-    done: "导出文件已下载。",
     failed: "无法完成导出。",
   },
   live: {

@@ -33,6 +33,7 @@ const mfa: Messages["mfa"] = {
     title: "MFA 设置",
     description: "使用身份验证应用（Google Authenticator、Microsoft Authenticator、1Password 等）扫描二维码，即可在手机上显示相同的验证码。",
     configuredSince: "已配置；可随时更换密钥。",
+    configuredOn: "已于 {{date}} 配置；可随时更换密钥。",
     generate: "生成二维码",
     regenerate: "更换密钥",
     failed: "生成配置数据失败",
@@ -48,6 +49,9 @@ const mfa: Messages["mfa"] = {
     confirmText: "将立即生成新密钥：旧的验证码随即失效，所有用旧二维码配置的应用都必须重新扫描新的二维码。",
     confirm: "更换密钥",
     cancel: "取消",
+  },
+  status: {
+    failed: "无法读取验证器是否已配置",
   },
   notConfigured: {
     title: "验证器尚未配置",

@@ -92,7 +92,6 @@ const tickets: Messages["tickets"] = {
     uploading: "正在上传… {{percent}}%",
     progressLabel: "上传进度",
     download: "下载 {{name}}（{{size}}）",
-    downloadFailed: "下载失败：{{name}}",
     preview: "{{name}} 的预览",
     previewFailed: "无法预览",
   },

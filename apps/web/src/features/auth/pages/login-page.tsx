@@ -28,7 +28,8 @@ const OTP_LENGTH = 6;
  * JavaScript has a 200 KB budget; the other forms use react-hook-form.
  */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const digit = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   useDocumentTitle(t("auth.login.title"));
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -135,12 +136,16 @@ export function LoginPage() {
             />
           ) : (
             <Stack gap={6}>
-              <Text component="label" htmlFor="otp-code" size="sm" fw={500}>
+              <Text component="label" htmlFor="otp-code" id="otp-code-label" size="sm" fw={500}>
                 {t("auth.login.twoFactor.code")}
               </Text>
               <Group justify="center" dir="ltr">
                 <PinInput
                   id="otp-code"
+                  role="group"
+                  aria-labelledby="otp-code-label"
+                  // Each box is named by its place ("Digit 1 of 6"), not Mantine's "PinInput".
+                  getInputProps={(index) => ({ "aria-label": t("auth.login.twoFactor.digit", { n: digit(index + 1), total: digit(OTP_LENGTH) }) })}
                   length={OTP_LENGTH}
                   type="number"
                   oneTimeCode
@@ -151,7 +156,6 @@ export function LoginPage() {
                     setCodeError(null);
                   }}
                   error={Boolean(codeError)}
-                  aria-label={t("auth.login.twoFactor.code")}
                   size="md"
                 />
               </Group>

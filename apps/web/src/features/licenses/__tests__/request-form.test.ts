@@ -80,7 +80,7 @@ describe("licence texts and formats", () => {
     expect(en.licenses.status).toEqual({ active: "Active", not_activated: "Not Activated", deactivated: "Deactivated" });
     expect(en.licenses.key.copied).toBe("License key copied!");
     expect(en.licenses.key.copyFailed).toBe("code copy failed.");
-    expect(en.licenses.download.failed).toBe("Download failed: {{reason}}");
+    expect(en.download.failed).toBe("Download failed: {{reason}}");
   });
 
   it("shortens a SHA-256 fingerprint and formats dates in the reader's language", () => {

@@ -1,7 +1,6 @@
-import { useMutation } from "@tanstack/react-query";
 import type { License } from "@portal/contract";
 import { apiClient } from "@/lib/api-client";
-import { saveTextFile } from "@/lib/download";
+import type { DownloadJob } from "@/lib/use-download";
 
 /**
  * GET api/v1/licenses/{id}/file — the signed licence file (`-----BEGIN LICENSE FILE-----` …) as text;
@@ -19,10 +18,7 @@ export function licenseFileName(license: Pick<License, "key">): string {
   return `${license.key.replace(/[^0-9A-Za-z]/g, "")}.lic`;
 }
 
-export async function downloadLicenseFile(license: Pick<License, "id" | "key">): Promise<void> {
-  saveTextFile(await fetchLicenseFile(license.id), licenseFileName(license));
-}
-
-export function useDownloadLicenseFile() {
-  return useMutation({ mutationKey: ["licenses", "download"], mutationFn: downloadLicenseFile });
+/** The licence file as a download for lib/use-download (its notices, its pending state). */
+export function licenseFileDownload(license: Pick<License, "id" | "key">): DownloadJob {
+  return { key: `license-${license.id}`, fileName: licenseFileName(license), content: () => fetchLicenseFile(license.id) };
 }

@@ -7,16 +7,17 @@ import { DetailField } from "@/components/detail-field";
 import { LicenseKey } from "@/components/license-key";
 import { LicenseStatusBadge } from "@/components/license-status-badge";
 import { parseApiError } from "@/lib/errors";
+import { licenseFileDownload } from "../api/download-license-file";
 import { useLicense } from "../api/get-license";
 import { formatDate } from "@/lib/format";
+import { useDownload } from "@/lib/use-download";
 import { isPast } from "../lib/format";
-import { useDownloadAction } from "../lib/use-download-action";
 import { InstallationsPanel } from "./installations-panel";
 import type { ActivationTarget } from "./license-activation-toggle";
 
 function Details({ license, admin, onToggleActive }: { license: License; admin: boolean; onToggleActive: (target: ActivationTarget) => void }) {
   const { t, i18n } = useTranslation();
-  const download = useDownloadAction();
+  const download = useDownload();
   const expired = isPast(license.expiresAt);
   return (
     <Stack gap="lg" data-testid="license-detail">
@@ -84,7 +85,7 @@ function Details({ license, admin, onToggleActive }: { license: License; admin: 
       <Group gap="sm" wrap="wrap">
         <Button
           leftSection={<IconDownload size={16} aria-hidden />}
-          onClick={() => download.start(license)}
+          onClick={() => download.start(licenseFileDownload(license))}
           loading={download.isPending}
           disabled={license.status === "deactivated"}
         >

@@ -8,11 +8,12 @@ import { createDataTableColumnHelper, DataTable, DataTableSearch, useServerTable
 import { LicenseKey } from "@/components/license-key";
 import { LicenseStatusBadge } from "@/components/license-status-badge";
 import { useUser } from "@/lib/auth";
+import { licenseFileDownload } from "../api/download-license-file";
 import { useLicenses, type LicenseListParams } from "../api/list-licenses";
 import { useProjectsLookup } from "../api/lookups";
 import { formatDate } from "@/lib/format";
+import { useDownload } from "@/lib/use-download";
 import { isPast } from "../lib/format";
-import { useDownloadAction } from "../lib/use-download-action";
 import { ActionsHeader } from "./actions-header";
 import { LicenseActivationToggle, type ActivationTarget } from "./license-activation-toggle";
 import { LicenseDetailDrawer } from "./license-detail-drawer";
@@ -67,7 +68,7 @@ export function LicensesSection({ scope }: { scope: LicensesScope }) {
   const projects = useProjectsLookup(scope === "mine");
   const [search, setSearch] = useSearchParams();
   const [toggling, setToggling] = useState<ActivationTarget | null>(null);
-  const download = useDownloadAction();
+  const download = useDownload();
 
   const params: LicenseListParams = {
     page: table.page,
@@ -196,7 +197,7 @@ export function LicensesSection({ scope }: { scope: LicensesScope }) {
                   <Menu.Item
                     leftSection={<IconDownload size={14} aria-hidden />}
                     disabled={license.status === "deactivated"}
-                    onClick={() => download.start(license)}
+                    onClick={() => download.start(licenseFileDownload(license))}
                   >
                     {t("licenses.actions.download")}
                   </Menu.Item>

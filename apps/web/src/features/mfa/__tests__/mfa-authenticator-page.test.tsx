@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { mountWithApp, refusal, serveApi as serve, success as ok, type ApiCall as Call } from "@/test/app";
+import { mountWithApp, refusal, serveApi, success as ok, type ApiAnswer, type ApiCall as Call } from "@/test/app";
 import { click, stubBrowserApis, type, unmount, waitFor } from "@/test/dom";
 import { MfaAuthenticatorPage } from "../pages/mfa-authenticator-page";
 
@@ -7,6 +7,11 @@ const code = (value: string, remainingSeconds = 30) => ok({ code: value, remaini
 const provisioning = ok({ otpauthUrl: "otpauth://totp/Licence%20Portal:System%20authenticator?secret=JBSWY3DPEHPK3PXP", qrDataUrl: "data:image/png;base64,AAAA" });
 
 const render = () => mountWithApp(<MfaAuthenticatorPage />);
+const PROVISIONED_AT = "2026-11-20T09:30:00.000Z";
+const isStatus = (call: Call) => call.path === "/api/v1/mfa/status";
+/** The API with the authenticator set up (the status the page asks first); `answer` answers everything else. */
+const serve = (answer: (call: Call, calls: Call[]) => ApiAnswer) =>
+  serveApi((call, all) => (isStatus(call) ? ok({ configured: true, provisionedAt: PROVISIONED_AT }) : answer(call, all)));
 
 const byTestId = (testId: string) => document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
 const text = () => document.body.textContent ?? "";
@@ -88,9 +93,10 @@ describe("the MFA authenticator page", { timeout: 20_000 }, () => {
     expect(calls.filter((call) => call.path === "/api/v1/mfa/verify").map((call) => call.body)).toEqual([{ code: "000000" }, { code: "123 456" }]);
   });
 
-  it("before setup offers only the generation; then shows the QR code, the URL hidden until asked for, and the code", async () => {
+  it("asks whether it is set up first, and before setup offers only the generation without asking for a code; then shows the QR code, the URL hidden until asked for, and the code", async () => {
     let provisioned = false;
-    const calls = serve((call) => {
+    const calls = serveApi((call) => {
+      if (isStatus(call)) return ok(provisioned ? { configured: true, provisionedAt: PROVISIONED_AT } : { configured: false, provisionedAt: null });
       if (call.path === "/api/v1/mfa/provisioning") {
         provisioned = true;
         return provisioning;
@@ -100,6 +106,10 @@ describe("the MFA authenticator page", { timeout: 20_000 }, () => {
     render();
     await waitFor(() => expect(text()).toContain("The authenticator is not set up yet"));
     expect(byTestId("mfa-code")).toBeNull();
+    expect(byTestId("mfa-verify-code")).toBeNull();
+    // The status answered: no code was asked for (it could only be a 404).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls.map((call) => call.path)).toEqual(["/api/v1/mfa/status"]);
     click(byTestId("mfa-generate"));
     await waitFor(() => expect(byTestId("mfa-qr")?.getAttribute("src")).toBe("data:image/png;base64,AAAA"));
     await waitFor(() => expect(byTestId("mfa-code")?.textContent).toBe("864 209"));
@@ -108,6 +118,23 @@ describe("the MFA authenticator page", { timeout: 20_000 }, () => {
     await waitFor(() => expect(byTestId("mfa-show-url")?.getAttribute("aria-expanded")).toBe("true"));
     expect(byTestId("mfa-otpauth-url")?.textContent).toContain("secret=JBSWY3DPEHPK3PXP");
     expect(calls.filter((call) => call.path === "/api/v1/mfa/provisioning")).toHaveLength(1);
+  });
+
+  it("says since when it is set up, and offers a retry when the status cannot be read", async () => {
+    serve(() => code("135790"));
+    render();
+    await waitFor(() => expect(byTestId("mfa-code")?.textContent).toBe("135 790"));
+    expect(text()).toContain("Set up on ");
+    unmount();
+    vi.restoreAllMocks();
+    let failing = true;
+    const calls = serveApi((call) => (isStatus(call) ? (failing ? refusal(500, "common/internal", "x") : ok({ configured: true, provisionedAt: PROVISIONED_AT })) : code("135790")));
+    render();
+    await waitFor(() => expect(byTestId("mfa-status-error")?.textContent).toContain("Failed to read whether the authenticator is set up"));
+    expect(calls.some((call) => call.path === "/api/v1/mfa/current-code")).toBe(false);
+    failing = false;
+    click([...document.querySelectorAll("button")].find((button) => button.textContent === "Try again"));
+    await waitFor(() => expect(byTestId("mfa-code")?.textContent).toBe("135 790"));
   });
 
   it("asks before replacing the secret, saying the old codes stop working", async () => {

@@ -1,9 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { MfaCurrentCode, MfaProvisioning } from "@portal/contract";
+import type { MfaCurrentCode, MfaProvisioning, MfaStatus } from "@portal/contract";
 import { apiClient, isApiError, type Envelope } from "@/lib/api-client";
 
 /** The calls of API.md "MFA authenticator" (admin). */
 export const currentCodeQueryKey = ["mfa", "current-code"] as const;
+export const mfaStatusQueryKey = ["mfa", "status"] as const;
+
+/** GET api/v1/mfa/status — whether the system secret exists (and since when); read-only, not audited. */
+export async function getMfaStatus(signal?: AbortSignal): Promise<MfaStatus> {
+  return (await apiClient.get<Envelope<MfaStatus>>("api/v1/mfa/status", { signal })).data;
+}
+
+/** Asked first: the current code is only asked for once there is a secret to make it from. */
+export function useMfaStatus() {
+  return useQuery({ queryKey: mfaStatusQueryKey, queryFn: ({ signal }) => getMfaStatus(signal), refetchOnWindowFocus: false });
+}
 
 export async function getCurrentCode(signal?: AbortSignal): Promise<MfaCurrentCode> {
   return (await apiClient.get<Envelope<MfaCurrentCode>>("api/v1/mfa/current-code", { signal })).data;
@@ -17,9 +28,10 @@ export const isNotConfigured = (error: unknown) => isApiError(error) && error.st
  * never in the background on its own: every read is an audit event. It is not kept after the page
  * closes (a stale code is useless, and it is a secret).
  */
-export function useCurrentCode() {
+export function useCurrentCode(enabled = true) {
   return useQuery({
     queryKey: currentCodeQueryKey,
+    enabled,
     queryFn: ({ signal }) => getCurrentCode(signal),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -49,7 +61,10 @@ export function useProvisionMfa() {
   return useMutation({
     mutationKey: ["mfa", "provisioning"],
     mutationFn: provisionMfa,
-    // The shown code belongs to the old secret now.
-    onSuccess: () => queryClient.resetQueries({ queryKey: currentCodeQueryKey }),
+    // The shown code belongs to the old secret now, and the status to before the setup.
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: mfaStatusQueryKey });
+      await queryClient.resetQueries({ queryKey: currentCodeQueryKey });
+    },
   });
 }

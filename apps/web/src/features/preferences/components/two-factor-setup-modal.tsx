@@ -4,8 +4,9 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isRefusedTwoFactorCode, parseApiError } from "@/lib/errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { useDownload } from "@/lib/use-download";
 import { useEnableTwoFactor, useSetTwoFactorFlag, useStartTwoFactorSetup } from "../api/two-factor";
-import { downloadText, recoveryCodesText } from "../lib/recovery-codes";
+import { recoveryCodesText } from "../lib/recovery-codes";
 import { CopyButton } from "@/components/copy-button";
 
 const SIX_DIGITS = /^\d{6}$/;
@@ -17,6 +18,7 @@ const SIX_DIGITS = /^\d{6}$/;
  */
 export function TwoFactorSetupModal({ email, onClose }: { email: string; onClose: () => void }) {
   const { t } = useTranslation();
+  const download = useDownload();
   const setup = useStartTwoFactorSetup();
   const enable = useEnableTwoFactor();
   const setFlag = useSetTwoFactorFlag();
@@ -167,7 +169,14 @@ export function TwoFactorSetupModal({ email, onClose }: { email: string; onClose
             variant="default"
             size="xs"
             leftSection={<IconDownload size={14} aria-hidden />}
-            onClick={() => downloadText(t("accounts.preferences.twoFactor.codesFileName"), codesFile)}
+            loading={download.isPending}
+            onClick={() =>
+              download.start({
+                key: "recovery-codes",
+                fileName: t("accounts.preferences.twoFactor.codesFileName"),
+                content: () => new Blob([codesFile], { type: "text/plain;charset=utf-8" }),
+              })
+            }
             data-testid="recovery-codes-download"
           >
             {t("accounts.common.download")}

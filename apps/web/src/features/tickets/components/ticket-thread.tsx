@@ -3,10 +3,9 @@ import { IconDownload, IconLock, IconFileText } from "@tabler/icons-react";
 import type { TicketAttachment, TicketMessage } from "@portal/contract";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { saveBlob } from "@/lib/download";
 import { formatBytes, formatInstant } from "@/lib/format";
-import { notifyMessage } from "@/lib/notify";
 import { relativeTime } from "@/lib/relative-time";
+import { useDownload } from "@/lib/use-download";
 import { fetchAttachment } from "../api/tickets";
 import { authorRoleKey } from "../lib/author-role";
 import { isImage } from "../lib/ticket-rules";
@@ -44,27 +43,19 @@ function AttachmentThumbnail({ ticketId, attachment }: { ticketId: string; attac
 
 function AttachmentLink({ ticketId, attachment }: { ticketId: string; attachment: TicketAttachment }) {
   const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const downloads = useDownload();
+  const busy = downloads.isPending;
   const size = formatBytes(attachment.size, i18n.resolvedLanguage ?? "en");
   // A plain link cannot carry the bearer token: the file is fetched, then handed to the browser.
-  const download = async () => {
-    setBusy(true);
-    try {
-      saveBlob(await fetchAttachment(ticketId, attachment.id), attachment.name);
-    } catch {
-      notifyMessage(t("tickets.attachments.downloadFailed", { name: attachment.name }), "error");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const download = () => downloads.start({ key: `attachment-${attachment.id}`, fileName: attachment.name, content: () => fetchAttachment(ticketId, attachment.id) });
   return (
     <Stack gap={4} align="flex-start">
       {isImage(attachment.contentType) && (
-        <UnstyledButton onClick={() => void download()} aria-label={t("tickets.attachments.download", { name: attachment.name, size })}>
+        <UnstyledButton onClick={download} aria-label={t("tickets.attachments.download", { name: attachment.name, size })}>
           <AttachmentThumbnail ticketId={ticketId} attachment={attachment} />
         </UnstyledButton>
       )}
-      <Anchor component="button" type="button" size="sm" onClick={() => void download()} disabled={busy} data-testid="attachment-download">
+      <Anchor component="button" type="button" size="sm" onClick={download} disabled={busy} data-testid="attachment-download">
         <Group gap={4} wrap="nowrap" component="span">
           {busy ? <Loader size={12} aria-hidden /> : <IconDownload size={14} aria-hidden />}
           <Text span size="sm" dir="auto" truncate="end" maw={220}>

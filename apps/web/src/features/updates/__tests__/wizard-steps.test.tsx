@@ -30,7 +30,16 @@ function serve(answer: (call: Call) => { status: number; body?: unknown }, readD
   return calls;
 }
 
-const zip = (name: string, size = 100) => new File([new Uint8Array(size)], name, { type: "application/zip" });
+/** `size` bytes ending in a ZIP's end-of-central-directory record, as the browser's check looks for. */
+const zip = (name: string, size = 100) => {
+  const bytes = new Uint8Array(Math.max(size, 22));
+  bytes.set([0x50, 0x4b, 0x05, 0x06], bytes.length - 22);
+  return new File([bytes], name, { type: "application/zip" });
+};
+const notZip = (name: string) => new File(["<html>a saved web page, not a ZIP</html>"], name, { type: "application/zip" });
+/** Text without the direction isolates around file names. */
+const plain = (value: string | null | undefined) => (value ?? "").replace(/[\u2068\u2069]/g, "");
+const toasts = () => [...document.querySelectorAll(".mantine-Notification-root")].map((toast) => plain(toast.textContent));
 const text = pageText;
 const all = allByTestId;
 const button = (name: string) => [...document.querySelectorAll<HTMLElement>("button")].find((element) => element.textContent === name || element.getAttribute("aria-label") === name);
@@ -136,6 +145,60 @@ describe("step 1: upload files", { timeout: 20_000 }, () => {
     await waitFor(() => expect(text()).toContain("The upload was cancelled. Nothing was stored."));
     expect(FakeXhr.last!.aborted).toBe(true);
     expect(byTestId("upload-progress")).toBeNull();
+  });
+});
+
+describe("step 1: a file that is not a ZIP", { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    FakeXhr.last = undefined;
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  });
+
+  it("names the file on its row as soon as it is chosen, keeps the error until the file is replaced, and sends nothing meanwhile", async () => {
+    render(<FilesStep onUploaded={() => undefined} />);
+    await choose(packageInput("backend"), [notZip("backend.zip")]);
+    await choose(packageInput("frontend"), [zip("frontend.zip")]);
+    await waitFor(() => expect(plain(byTestId("package-backend-problem")?.textContent)).toBe("backend.zip is not a ZIP archive. Choose the ZIP file of the build."));
+    expect(byTestId("package-frontend-problem")).toBeNull();
+
+    click(byTestId("files-upload"));
+    expect(FakeXhr.last).toBeUndefined();
+    // Still there after the toasts would have gone.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(plain(byTestId("package-backend-problem")?.textContent)).toContain("backend.zip is not a ZIP archive.");
+
+    click(button("Remove backend.zip"));
+    await choose(packageInput("backend"), [zip("backend.zip")]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(byTestId("package-backend-problem")).toBeNull();
+    click(byTestId("files-upload"));
+    await waitFor(() => expect(FakeXhr.last).toBeDefined());
+  });
+
+  it("puts the server's refusal of one package on that package's row until it is replaced, and a later success replaces the error toast", async () => {
+    const uploaded = vi.fn();
+    render(<FilesStep onUploaded={uploaded} />);
+    await choose(packageInput("backend"), [zip("backend.zip")]);
+    await choose(packageInput("frontend"), [zip("frontend.zip")]);
+    click(byTestId("files-upload"));
+    await waitFor(() => expect(FakeXhr.last).toBeDefined());
+    act(() => FakeXhr.last!.answer(422, { detail: [{ loc: ["update/not_a_zip", "frontend"], msg: "This file is not a valid ZIP archive: it is damaged.", type: "error" }] }));
+    await waitFor(() => expect(byTestId("package-frontend-problem")?.textContent).toBe("This file is not a valid ZIP archive."));
+    expect(byTestId("package-backend-problem")).toBeNull();
+    expect(toasts()).toEqual([expect.stringContaining("frontend.zip was refused: This file is not a valid ZIP archive.")]);
+
+    FakeXhr.last = undefined;
+    click(byTestId("files-upload"));
+    expect(FakeXhr.last).toBeUndefined();
+
+    click(button("Remove frontend.zip"));
+    await choose(packageInput("frontend"), [zip("frontend.zip")]);
+    expect(byTestId("package-frontend-problem")).toBeNull();
+    click(byTestId("files-upload"));
+    await waitFor(() => expect(FakeXhr.last).toBeDefined());
+    act(() => FakeXhr.last!.answer(201, { status: "success", data: draft() }));
+    await waitFor(() => expect(uploaded).toHaveBeenCalled());
+    await waitFor(() => expect(toasts()).toEqual([expect.stringContaining("Files uploaded successfully!")]));
   });
 });
 

@@ -6,8 +6,9 @@ import { apiClient, type Envelope } from "@/lib/api-client";
  * POST api/v1/req/auth (multipart field `file`): line 1 of the .req is the licence key (the
  * caller's own; admins: any), line 2 the installation data. Records the installation, activates the
  * licence and answers a short-lived licence token plus a licence file bound to this installation.
- * Refusals: 415 license/req_wrong_type, 413 license/req_too_large, 422 license/req_invalid, 404 for a
- * key that is unknown or not the caller's, 409 deactivated / expired / too many activations.
+ * Refusals: 415 license/req_wrong_type, 413 license/req_too_large, 422 license/req_invalid, 404
+ * license/req_unknown_key for a key that is unknown or not the caller's, 409 deactivated / expired /
+ * too many activations.
  */
 export interface ReqAuthAnswer {
   licenseToken: string;

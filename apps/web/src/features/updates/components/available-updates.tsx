@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Code, Collapse, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconAlertTriangle, IconChevronDown, IconCircleCheck, IconFileText, IconRefresh } from "@tabler/icons-react";
-import type { AvailableUpdate } from "@portal/contract";
+import { IconAlertTriangle, IconChevronDown, IconCircleCheck, IconClockPause, IconFileText, IconRefresh } from "@tabler/icons-react";
+import type { AvailableUpdate, AvailableUpdates } from "@portal/contract";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { parseApiError } from "@/lib/errors";
@@ -130,6 +130,21 @@ function AvailableUpdateCard({ update, licenseToken }: { update: AvailableUpdate
 }
 
 /**
+ * The published updates newer than the installation that this licence is not verified for: the same
+ * verifications the update history shows as "Not verified", so the two never disagree.
+ */
+function AwaitingVerification({ updates }: { updates: AvailableUpdates["awaitingVerification"] }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? "en";
+  const versions = new Intl.ListFormat(language, { type: "conjunction" }).format(updates.map((update) => `\u2068${update.version}\u2069`));
+  return (
+    <Alert color="yellow" variant="light" icon={<IconClockPause size={18} aria-hidden />} title={t("updates.available.awaitingTitle")} data-testid="available-awaiting">
+      {t("updates.available.awaitingDescription", { ...countParams(updates.length, language), versions })}
+    </Alert>
+  );
+}
+
+/**
  * The list request of the .req flow and its answer: the updates this licence may take, each with
  * its change log and a resumable download of the whole package or of one file.
  */
@@ -162,6 +177,8 @@ export function AvailableUpdates({ licenseToken }: { licenseToken: string }) {
             </Button>
           </Stack>
         </Alert>
+      ) : list.data.items.length === 0 && list.data.awaitingVerification.length > 0 ? (
+        <AwaitingVerification updates={list.data.awaitingVerification} />
       ) : list.data.items.length === 0 ? (
         <Paper withBorder radius="md" p="md" data-testid="available-empty">
           <Group gap="sm" wrap="nowrap">
@@ -177,7 +194,12 @@ export function AvailableUpdates({ licenseToken }: { licenseToken: string }) {
           </Group>
         </Paper>
       ) : (
-        list.data.items.map((update) => <AvailableUpdateCard key={update.id} update={update} licenseToken={licenseToken} />)
+        <>
+          {list.data.items.map((update) => (
+            <AvailableUpdateCard key={update.id} update={update} licenseToken={licenseToken} />
+          ))}
+          {list.data.awaitingVerification.length > 0 && <AwaitingVerification updates={list.data.awaitingVerification} />}
+        </>
       )}
     </Stack>
   );

@@ -7,10 +7,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LicenseKey } from "@/components/license-key";
 import { LicenseStatusBadge } from "@/components/license-status-badge";
-import { saveTextFile } from "@/lib/download";
 import { parseApiError } from "@/lib/errors";
-import { formatDate } from "@/lib/format";
+import { formatBytes, formatDate } from "@/lib/format";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { useDownload } from "@/lib/use-download";
 import { availableUpdatesQuery } from "../api/available-updates";
 import { useUploadReqFile, type ReqAuthAnswer } from "../api/req-auth";
 import { AvailableUpdates } from "./available-updates";
@@ -22,11 +22,6 @@ type Stage =
   /** The auth request, then (`listing`) the list request with the licence token it answered. */
   | { name: "processing"; file: File; key: string; listing?: boolean }
   | { name: "done"; file: File; answer: ReqAuthAnswer };
-
-function formatSize(bytes: number, language: string): string {
-  const kb = bytes / 1024;
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: kb < 10 ? 1 : 0 }).format(kb)} KB`;
-}
 
 function boundFileName(answer: ReqAuthAnswer): string {
   return `${answer.license.key.replace(/[^0-9A-Za-z]/g, "")}-${answer.installation.fingerprint.slice(0, 8)}.lic`;
@@ -41,6 +36,7 @@ function boundFileName(answer: ReqAuthAnswer): string {
 export function ReqUploadPanel() {
   const { t, i18n } = useTranslation();
   const upload = useUploadReqFile();
+  const download = useDownload();
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<Stage>({ name: "idle" });
 
@@ -146,8 +142,8 @@ export function ReqUploadPanel() {
                   <Text fw={600} truncate dir="ltr" ta="start">
                     {stage.file.name}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatSize(stage.file.size, i18n.language)}
+                  <Text size="xs" c="dimmed" data-testid="req-file-size">
+                    {formatBytes(stage.file.size, i18n.language)}
                   </Text>
                   <Group gap={6} wrap="nowrap">
                     <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
@@ -242,7 +238,11 @@ export function ReqUploadPanel() {
             <Group gap="sm" wrap="wrap">
               <Button
                 leftSection={<IconDownload size={16} aria-hidden />}
-                onClick={() => saveTextFile(stage.answer.licenseFile, boundFileName(stage.answer))}
+                loading={download.isPending}
+                onClick={() => {
+                  const { licenseFile } = stage.answer;
+                  download.start({ key: `bound-${stage.answer.installation.id}`, fileName: boundFileName(stage.answer), content: () => licenseFile });
+                }}
               >
                 {t("updates.req.downloadBound")}
               </Button>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { saveBlob } from "@/lib/download";
 import { parseApiError } from "@/lib/errors";
-import { notifyMessage } from "@/lib/notify";
+import { notifyDownloaded, notifyDownloadFailed } from "@/lib/use-download";
 import { downloadResumable, DownloadInterrupted, type DownloadRequest, type PartialDownload } from "./resumable-download";
 
 /** Spec section 4, "Download: downloading, then success or failure", plus a stopped one that can go on. */
@@ -21,7 +21,8 @@ const PROGRESS_INTERVAL_MS = 100;
 /**
  * One download's state and actions for a button: `start` (from the first byte), `resume` (from the
  * bytes kept after a failure or a pause), `cancel`. The finished file is handed to the browser under
- * `fileName`; a failure also shows the spec's "Download failed: <reason>" toast.
+ * `fileName`. The bar is the downloading state; the outcome is also told in lib/use-download's
+ * notices ("<file> downloaded." or "Download failed: <reason>").
  */
 export function useResumableDownload(request: DownloadRequest, fileName: string) {
   const { t } = useTranslation();
@@ -53,6 +54,7 @@ export function useResumableDownload(request: DownloadRequest, fileName: string)
       partial.current = null;
       saveBlob(blob, fileName);
       setStatus({ name: "done", total: blob.size });
+      notifyDownloaded(request.path, fileName);
     } catch (error) {
       if (own.signal.aborted && controller.current !== own) return; // replaced by a newer attempt, or unmounted
       if (error instanceof DownloadInterrupted) {
@@ -63,13 +65,13 @@ export function useResumableDownload(request: DownloadRequest, fileName: string)
           return;
         }
         const reason = parseApiError(error.cause, t).message;
-        notifyMessage(t("updates.download.failed", { reason }), "error");
+        notifyDownloadFailed(request.path, reason);
         setStatus({ name: "failed", received, total, reason, resumable: received > 0 && etag !== null });
         return;
       }
       partial.current = null;
       const reason = parseApiError(error, t).message;
-      notifyMessage(t("updates.download.failed", { reason }), "error");
+      notifyDownloadFailed(request.path, reason);
       setStatus({ name: "failed", received: 0, total: null, reason, resumable: false });
     } finally {
       if (controller.current === own) controller.current = null;

@@ -6,6 +6,9 @@ import { SEMVER_PATTERN, UPDATE_LIMITS, UPDATE_PACKAGE_NAMES, type UpdateType } 
  */
 
 export type PackageSlot = keyof typeof UPDATE_PACKAGE_NAMES;
+
+/** The wizard's toasts share one place: a later success or error replaces the one before it. */
+export const WIZARD_TOAST = { id: "update-wizard" };
 export const packageSlots = Object.keys(UPDATE_PACKAGE_NAMES) as PackageSlot[];
 
 /** "backend.zip and frontend.zip are required", "must be named backend.zip". */
@@ -89,6 +92,31 @@ export function checkFiles(draft: FilesDraft): FilesCheck {
   const tooManyExtras = draft.extras.length > UPDATE_LIMITS.maxExtras;
   const ok = !packages.backend && !packages.frontend && Object.keys(paths).length === 0 && !tooManyExtras;
   return { packages, paths, tooManyExtras, ok };
+}
+
+// The server opens a package as yauzl does: by the end-of-central-directory record, 22 bytes plus a
+// comment of up to 65535 bytes from the end. A file without one is refused as not a ZIP, so the
+// browser looks for it too, before a large file is sent for nothing.
+const END_RECORD_BYTES = 22;
+const END_RECORD_SEARCH_BYTES = END_RECORD_BYTES + 0xffff;
+
+function readBytes(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error("The file could not be read"));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/** Whether `file` ends as a ZIP archive does (its end-of-central-directory signature "PK\x05\x06"). */
+export async function hasZipEnding(file: Blob): Promise<boolean> {
+  if (file.size < END_RECORD_BYTES) return false;
+  const tail = await readBytes(file.slice(Math.max(0, file.size - END_RECORD_SEARCH_BYTES)));
+  for (let index = tail.length - END_RECORD_BYTES; index >= 0; index--) {
+    if (tail[index] === 0x50 && tail[index + 1] === 0x4b && tail[index + 2] === 0x05 && tail[index + 3] === 0x06) return true;
+  }
+  return false;
 }
 
 /** Which package slot a dropped file belongs to, by its exact name (null: neither). */

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { errorCodeOf, parseApiError } from "@/lib/errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { usePublishedUpdates, useSendChangelog } from "../../api/updates";
-import { checkChangelog, type ChangelogDraft, type ChangelogField } from "../../lib/wizard-rules";
+import { checkChangelog, WIZARD_TOAST, type ChangelogDraft, type ChangelogField } from "../../lib/wizard-rules";
 
 /**
  * Step 3: header, version (semantic, checked here; "above every published version" is the server's
@@ -36,19 +36,19 @@ export function ChangelogStep({ update, onPublished, onBack }: { update: Update;
     const checked = checkChangelog(draft);
     setShown(checked);
     if (!checked.ok || draft.type === "") {
-      notifyMessage(checked.empty.length > 0 ? fillAll : t("updates.wizard.versionFormat"), "warning");
+      notifyMessage(checked.empty.length > 0 ? fillAll : t("updates.wizard.versionFormat"), "warning", WIZARD_TOAST);
       return;
     }
     // mutateAsync, not mutate's callbacks: the published update re-renders the wizard (finished) before they would run.
     send.mutateAsync({ id: update.id, body: { header: draft.header.trim(), version: draft.version.trim(), type: draft.type, changeLog: draft.changeLog.trim() } }).then(
       (publishedUpdate) => {
-        notifySuccess(t("updates.wizard.published", { version: publishedUpdate.version }));
+        notifySuccess(t("updates.wizard.published", { version: publishedUpdate.version }), WIZARD_TOAST);
         onPublished(publishedUpdate);
       },
       (error: unknown) => {
         const reason = parseApiError(error, t).message;
         if (errorCodeOf(error) === "update/version_not_newer") setVersionRefused(reason);
-        notifyMessage(t("updates.wizard.stepThreeFailed", { reason }), "error");
+        notifyMessage(t("updates.wizard.stepThreeFailed", { reason }), "error", WIZARD_TOAST);
       },
     );
   };

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { parseApiError } from "@/lib/errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { useSendCommands } from "../../api/updates";
-import { checkCommands, moveItem, type CommandDraft, type CommandProblem } from "../../lib/wizard-rules";
+import { checkCommands, moveItem, WIZARD_TOAST, type CommandDraft, type CommandProblem } from "../../lib/wizard-rules";
 
 let commandCounter = 0;
 const newCommand = (text = ""): CommandDraft => ({ id: `command-${(commandCounter += 1)}`, text });
@@ -83,16 +83,16 @@ export function CommandsStep({ update, onSent }: { update: Update; onSent: (upda
     const checked = checkCommands(commands);
     setProblems(checked.problems);
     if (!checked.ok) {
-      notifyMessage(checked.tooMany ? t("updates.wizard.tooManyCommands", { max: UPDATE_LIMITS.maxCommands }) : t("updates.wizard.fixCommands"), "warning");
+      notifyMessage(checked.tooMany ? t("updates.wizard.tooManyCommands", { max: UPDATE_LIMITS.maxCommands }) : t("updates.wizard.fixCommands"), "warning", WIZARD_TOAST);
       return;
     }
     // mutateAsync, not mutate's callbacks: the saved draft re-renders the wizard, which may unmount this step first.
     send.mutateAsync({ id: update.id, commands: commands.map((command) => command.text.trim()) }).then(
       (sent) => {
-        notifySuccess(t("updates.wizard.commandsSent"));
+        notifySuccess(t("updates.wizard.commandsSent"), WIZARD_TOAST);
         onSent(sent);
       },
-      (error: unknown) => notifyMessage(t("updates.wizard.commandsFailed", { reason: parseApiError(error, t).message }), "error"),
+      (error: unknown) => notifyMessage(t("updates.wizard.commandsFailed", { reason: parseApiError(error, t).message }), "error", WIZARD_TOAST),
     );
   };
 

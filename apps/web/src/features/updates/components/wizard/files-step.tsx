@@ -10,11 +10,17 @@ import { formatBytes } from "@/lib/format";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import type { UploadProgress } from "@/lib/upload";
 import { useUploadUpdateFiles } from "../../api/updates";
-import { checkFiles, checkPackage, packageSlots, uploadBytes, type FilesCheck, type FilesDraft, type PackageSlot } from "../../lib/wizard-rules";
+import { checkFiles, checkPackage, hasZipEnding, packageSlots, uploadBytes, WIZARD_TOAST, type FilesCheck, type FilesDraft, type PackageSlot } from "../../lib/wizard-rules";
 import { TransferProgress } from "../transfer-progress";
 
 let extraCounter = 0;
 const nextExtraId = () => `extra-${(extraCounter += 1)}`;
+
+/** A Latin file name inside a right-to-left sentence keeps its own direction (U+2068…U+2069). */
+const isolated = (name: string) => `\u2068${name}\u2069`;
+
+/** A refusal of one chosen package (not a ZIP, unsafe, too large): shown on its row while that file is chosen. */
+type FileRefusal = { file: File; message: string };
 
 function ChosenFile({ file, onRemove, removeLabel, disabled }: { file: File; onRemove: () => void; removeLabel: string; disabled: boolean }) {
   const { i18n } = useTranslation();
@@ -114,6 +120,7 @@ export function FilesStep({ onUploaded }: { onUploaded: (update: Update) => void
   const [draft, setDraft] = useState<FilesDraft>({ backend: null, frontend: null, extras: [] });
   const [check, setCheck] = useState<FilesCheck | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [refusals, setRefusals] = useState<Partial<Record<PackageSlot, FileRefusal>>>({});
   const cancelUpload = useRef<AbortController | null>(null);
   const busy = upload.isPending;
 
@@ -131,11 +138,28 @@ export function FilesStep({ onUploaded }: { onUploaded: (update: Update) => void
     // Once problems are shown, they follow the edits.
     if (check) setCheck(checkFiles(next));
   };
+  /** Bound to the file it was about: replacing the file takes it away. */
+  const refusalOf = (slot: PackageSlot): string | null => {
+    const refusal = refusals[slot];
+    return refusal && refusal.file === draft[slot] ? refusal.message : null;
+  };
+  const refuse = (slot: PackageSlot, file: File, message: string) => setRefusals((current) => ({ ...current, [slot]: { file, message } }));
   const packageProblem = (slot: PackageSlot): string | null => {
     // A wrong name shows as soon as the file is chosen; a missing one after "Upload files".
     const problem = check ? check.packages[slot] : draft[slot] ? checkPackage(slot, draft[slot]) : null;
-    if (!problem) return null;
+    if (!problem) return refusalOf(slot);
     return t(problem === "missing" ? "updates.wizard.packageMissing" : `updates.wizard.${slot}WrongName`);
+  };
+  const choosePackage = (slot: PackageSlot, file: File | null) => {
+    change({ ...draft, [slot]: file });
+    if (!file || checkPackage(slot, file)) return;
+    void hasZipEnding(file).then(
+      (isZip) => {
+        if (!isZip) refuse(slot, file, t("updates.wizard.notAZip", { name: isolated(file.name) }));
+      },
+      // Unreadable here: the server checks it anyway.
+      () => undefined,
+    );
   };
   const pathProblem = (id: string): string | undefined => {
     const problem = check?.paths[id];
@@ -145,18 +169,19 @@ export function FilesStep({ onUploaded }: { onUploaded: (update: Update) => void
 
   const addExtras = (files: File[]) => {
     const room = UPDATE_LIMITS.maxExtras - draft.extras.length;
-    if (files.length > room) notifyMessage(t("updates.wizard.tooManyExtras", { max: UPDATE_LIMITS.maxExtras }), "warning");
+    if (files.length > room) notifyMessage(t("updates.wizard.tooManyExtras", { max: UPDATE_LIMITS.maxExtras }), "warning", WIZARD_TOAST);
     change({ ...draft, extras: [...draft.extras, ...files.slice(0, Math.max(0, room)).map((file) => ({ id: nextExtraId(), file, path: "" }))] });
   };
 
   const submit = () => {
     const checked = checkFiles(draft);
     setCheck(checked);
-    if (!checked.ok || !draft.backend || !draft.frontend) {
+    if (!checked.ok || !draft.backend || !draft.frontend || packageSlots.some(refusalOf)) {
       const missingPath = Object.values(checked.paths).includes("required");
-      notifyMessage(missingPath ? t("updates.wizard.extraPathRequired") : t("updates.wizard.fixFiles"), "warning");
+      notifyMessage(missingPath ? t("updates.wizard.extraPathRequired") : t("updates.wizard.fixFiles"), "warning", WIZARD_TOAST);
       return;
     }
+    const sent = { backend: draft.backend, frontend: draft.frontend };
     const controller = new AbortController();
     cancelUpload.current = controller;
     setProgress({ loaded: 0, total: uploadBytes(draft) });
@@ -170,15 +195,23 @@ export function FilesStep({ onUploaded }: { onUploaded: (update: Update) => void
       },
       {
         onSuccess: (update) => {
-          notifySuccess(t("updates.wizard.filesUploaded"));
+          notifySuccess(t("updates.wizard.filesUploaded"), WIZARD_TOAST);
           onUploaded(update);
         },
         onError: (error) => {
           if (controller.signal.aborted && error === controller.signal.reason) {
-            notifyMessage(t("updates.wizard.uploadCancelled"), "info");
+            notifyMessage(t("updates.wizard.uploadCancelled"), "info", WIZARD_TOAST);
             return;
           }
-          notifyMessage(t("updates.wizard.uploadFailed", { reason: parseApiError(error, t).message }), "error");
+          const parsed = parseApiError(error, t);
+          // The server names the package it refused (`loc: [code, "backend"]`): the error stays on that file's row.
+          const slot = packageSlots.find((candidate) => parsed.items.some((item) => item.code && item.field === candidate));
+          if (slot) {
+            refuse(slot, sent[slot], parsed.message);
+            notifyMessage(t("updates.wizard.fileRefused", { name: isolated(sent[slot].name), reason: parsed.message }), "error", WIZARD_TOAST);
+            return;
+          }
+          notifyMessage(t("updates.wizard.uploadFailed", { reason: parsed.message }), "error", WIZARD_TOAST);
         },
         onSettled: () => {
           setProgress(null);
@@ -192,7 +225,7 @@ export function FilesStep({ onUploaded }: { onUploaded: (update: Update) => void
     <Stack gap="lg" data-testid="wizard-files">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {packageSlots.map((slot) => (
-          <PackageInput key={slot} slot={slot} file={draft[slot]} problem={packageProblem(slot)} onChange={(file) => change({ ...draft, [slot]: file })} disabled={busy} />
+          <PackageInput key={slot} slot={slot} file={draft[slot]} problem={packageProblem(slot)} onChange={(file) => choosePackage(slot, file)} disabled={busy} />
         ))}
       </SimpleGrid>
 
