@@ -235,6 +235,7 @@ const updates: Messages["updates"] = {
     awaitingTitle: "Hay actualizaciones más recientes pendientes de verificación",
     awaitingDescription_one: "{{versions}} está publicada, pero esta licencia aún no está verificada para ella. Pida a su proveedor que verifique la licencia; la actualización aparecerá aquí.",
     awaitingDescription_other: "{{versions}} están publicadas, pero esta licencia aún no está verificada para ellas. Pida a su proveedor que verifique la licencia; las actualizaciones aparecerán aquí.",
+    awaitingDescription_many: "{{versions}} están publicadas, pero esta licencia aún no está verificada para ellas. Pida a su proveedor que verifique la licencia; las actualizaciones aparecerán aquí.",
     publishedSize: "Publicada el {{date}} · {{size}}",
     showMore: "Mostrar más",
     showLess: "Mostrar menos",

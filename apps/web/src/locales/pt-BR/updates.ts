@@ -235,6 +235,7 @@ const updates: Messages["updates"] = {
     awaitingTitle: "Há atualizações mais recentes aguardando verificação",
     awaitingDescription_one: "{{versions}} foi publicada, mas esta licença ainda não foi verificada para ela. Peça ao seu fornecedor que verifique a licença; a atualização aparecerá aqui.",
     awaitingDescription_other: "{{versions}} foram publicadas, mas esta licença ainda não foi verificada para elas. Peça ao seu fornecedor que verifique a licença; as atualizações aparecerão aqui.",
+    awaitingDescription_many: "{{versions}} foram publicadas, mas esta licença ainda não foi verificada para elas. Peça ao seu fornecedor que verifique a licença; as atualizações aparecerão aqui.",
     publishedSize: "Publicada em {{date}} · {{size}}",
     showMore: "Mostrar mais",
     showLess: "Mostrar menos",
