@@ -16,6 +16,9 @@ export function freePorts(count: number): number[] {
   return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim().split(",").map(Number);
 }
 
+/** The SUPPORT_URL every test server runs with: the journey checks the support link comes from it. */
+export const E2E_SUPPORT_URL = "https://help.vendor.test/portal";
+
 /** What every Playwright configuration of this repository runs with, against the server at `baseURL`. */
 export function commonConfig(baseURL: string): PlaywrightTestConfig {
   return {

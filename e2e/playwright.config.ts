@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { commonConfig, freePorts } from "./config-common";
+import { commonConfig, E2E_SUPPORT_URL, freePorts } from "./config-common";
 
 /**
  * End-to-end journeys in Debian's Chromium against the real server (`npm run build` first: the
@@ -51,8 +51,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // The journeys log in more often than a person would.
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
-      // Read by the journey: the support link comes from the running server's settings.
-      SUPPORT_URL: "https://help.vendor.test/portal",
+      SUPPORT_URL: E2E_SUPPORT_URL,
     },
   },
 });

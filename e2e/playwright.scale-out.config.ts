@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { commonConfig, freePorts } from "./config-common";
+import { commonConfig, E2E_SUPPORT_URL, freePorts } from "./config-common";
 
 /**
  * Issue 15's scale-out check: two API processes (the built `apps/server/dist/server.js`) on one fresh
@@ -67,6 +67,7 @@ const apiProcess = (upstream: string) => ({
     ADMIN_PASSWORD: process.env.PORTAL_E2E_ADMIN_PASSWORD!,
     LOG_LEVEL: "warn",
     AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+    SUPPORT_URL: E2E_SUPPORT_URL,
   },
 });
 

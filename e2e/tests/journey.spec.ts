@@ -8,6 +8,7 @@ import {
   uniqueEmail,
   verifyEmailIfAsked,
 } from "./support";
+import { E2E_SUPPORT_URL } from "../config-common";
 
 /**
  * Issue 3's journey: sign up → refused while pending → approved through the API → log in →
@@ -104,7 +105,7 @@ test("a customer signs up, waits for approval, logs in, looks around, switches l
 
   // The support and consulting link opens the server's SUPPORT_URL in a new tab.
   const support = page.getByTestId("support-link");
-  await expect(support).toHaveAttribute("href", "https://help.vendor.test/portal");
+  await expect(support).toHaveAttribute("href", E2E_SUPPORT_URL);
   await expect(support).toHaveAttribute("target", "_blank");
   await expect(support).toHaveAttribute("rel", "noopener noreferrer");
 

@@ -155,7 +155,10 @@ test.describe("lists on a phone", () => {
     }
     // The ticket's status and priority, by their column names, in the card.
     await page.goto(`/admin/resolution-center?q=${tag}`);
-    const card = firstRow(page);
+    // The list answers from its cache first and then from the server: wait for the server's rows.
+    await expect(page.getByTestId("data-table-skeleton")).toHaveCount(0);
+    const card = page.locator("tbody tr").filter({ hasText: `Phone cards ${tag}` });
+    await expect(card).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await expect(card.getByTestId("ticket-status")).toBeInViewport();
     await expect(card.getByText("Priority")).toBeVisible();
