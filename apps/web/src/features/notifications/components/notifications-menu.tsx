@@ -23,6 +23,7 @@ import { notifyError } from "@/lib/notify";
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from "../api/notifications";
 import { InboxListItem } from "@/components/inbox-list-item";
 import classes from "@/components/inbox-list.module.css";
+import { closeOnEscape } from "@/components/popover-escape";
 
 /** Only links inside the app are followed (the server writes paths such as /my-licenses/purchased). */
 function internalPath(link: string | null): string | undefined {
@@ -145,6 +146,7 @@ export function NotificationsMenu() {
             aria-label={label}
             title={label}
             onClick={() => setOpened((value) => !value)}
+            onKeyDown={closeOnEscape(() => setOpened(false))}
             data-testid="notifications-button"
           >
             <IconBell size={20} stroke={1.6} aria-hidden />

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatBadgeCount } from "@/lib/format";
 import { useTicketInbox } from "../api/inbox";
+import { closeOnEscape } from "@/components/popover-escape";
 
 // The list is code only an open dropdown needs: the top bar (in every page's shell chunk) carries
 // the trigger, its unread count and the poll, and the list arrives on the first click.
@@ -25,7 +26,7 @@ export function MessagesMenu() {
       {/* The badge wraps the target (as the bell's does): aria-expanded belongs on the button. */}
       <Indicator label={formatBadgeCount(unread, i18n.language)} size={18} offset={6} color="red" disabled={unread === 0} inline data-testid="messages-badge">
         <Popover.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} title={label} onClick={() => setOpened((value) => !value)} data-testid="messages-button">
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} title={label} onClick={() => setOpened((value) => !value)} onKeyDown={closeOnEscape(() => setOpened(false))} data-testid="messages-button">
             <IconMessage size={20} stroke={1.6} aria-hidden />
           </ActionIcon>
         </Popover.Target>
