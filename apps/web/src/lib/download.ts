@@ -1,8 +1,3 @@
-/** Hands a text to the browser as a file download (a licence file, an export). */
-export function saveTextFile(text: string, fileName: string, type = "application/octet-stream"): void {
-  saveBlob(new Blob([text], { type }), fileName);
-}
-
 /** Hands bytes already fetched (an attachment read with the bearer token) to the browser as a download. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
