@@ -115,7 +115,7 @@ export function treeRssMb(pid) {
 }
 
 /** The demo customer requests a licence, the administrator approves it, a machine activates it. */
-export async function activatedLicence(baseUrl) {
+export async function activatedLicense(baseUrl) {
   const login = async (username, password) => (await api(baseUrl, "POST", "/auth/token", { form: { username, password } })).access_token;
   const customer = await login("customer@portal.local", "Demo-customer-1!");
   const admin = await login(ADMIN.email, ADMIN.password);
@@ -123,8 +123,8 @@ export async function activatedLicence(baseUrl) {
   const plan = (plans.items ?? plans).find((item) => item.name === "Professional");
   const request = await api(baseUrl, "POST", "/license-requests", { token: customer, body: { planId: plan.id, quantity: 1 } });
   await api(baseUrl, "POST", `/license-requests/${request.id}/approve`, { token: admin });
-  const licences = await api(baseUrl, "GET", "/licenses", { token: customer });
-  const key = licences.items[0].key;
+  const licenses = await api(baseUrl, "GET", "/licenses", { token: customer });
+  const key = licenses.items[0].key;
   const fingerprint = "bench-machine-0001";
   const first = await api(baseUrl, "POST", "/licenses/validate", { body: { key, fingerprint } });
   const code = first.data?.code ?? JSON.parse(JSON.stringify(first)).code;

@@ -12,7 +12,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import os from "node:os";
-import { ADMIN, activatedLicence, api, freePort, root, startServer, waitForHealth } from "./lib.mjs";
+import { ADMIN, activatedLicense, api, freePort, root, startServer, waitForHealth } from "./lib.mjs";
 import { load } from "./load.mjs";
 
 const flag = (name) => process.argv.slice(2).find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
@@ -100,7 +100,7 @@ const runs = [];
 try {
   servers.push(await startServer({ env }));
   await waitForHealth(servers[0].baseUrl, 120_000);
-  const licence = await activatedLicence(servers[0].baseUrl);
+  const license = await activatedLicense(servers[0].baseUrl);
   const customerToken = (await api(servers[0].baseUrl, "POST", "/auth/token", { form: { username: "customer@portal.local", password: "Demo-customer-1!" } })).access_token;
 
   for (const processes of [1, 2]) {
@@ -110,7 +110,7 @@ try {
       await waitForHealth(servers[1].baseUrl, 120_000);
     }
     proxy = await startProxy(servers.map((server) => server.baseUrl));
-    const run = await runMix(proxy.url, { ...licence, customerToken });
+    const run = await runMix(proxy.url, { ...license, customerToken });
     runs.push({ processes, ...run, upstreams: await proxy.counts() });
     await proxy.stop();
     proxy = undefined;

@@ -15,7 +15,7 @@ const require = createRequire(`${root}apps/server/package.json`);
 const pg = require("pg");
 
 export const CUSTOMER = { email: "bench-customer@example.com", password: ADMIN.password };
-export const FULL_SIZE = { users: 10_000, licences: 100_000, tickets: 50_000, messagesPerTicket: 5, auditEvents: 1_000_000 };
+export const FULL_SIZE = { users: 10_000, licenses: 100_000, tickets: 50_000, messagesPerTicket: 5, auditEvents: 1_000_000 };
 
 const FIRST_NAMES = "Ada Alan Amir Anna Aylin Ben Burak Carla Chen Deniz Diego Elif Emma Eva Farid Hana Ivan Jana Jonas Kemal Lea Leo Lina Luca Maria Mehmet Mia Noah Nora Olga Omar Paul Rosa Sami Sara Selin Tom Una Yuki Zeynep".split(" ");
 const LAST_NAMES = "Arslan Becker Costa Demir Dubois Eriksson Fischer Garcia Hansen Ito Jensen Kaya Kim Kowalski Lopez Martin Meyer Moreau Nakamura Novak Olsen Petrov Quinn Rossi Sato Schmidt Silva Smith Tanaka Torres Vogel Wagner Weber Yilmaz Young Zimmer".split(" ");
@@ -38,7 +38,7 @@ export function sizes(scale) {
   const at = (count, minimum) => Math.max(minimum, Math.round(count * scale));
   return {
     users: at(FULL_SIZE.users, 60),
-    licences: at(FULL_SIZE.licences, 300),
+    licenses: at(FULL_SIZE.licenses, 300),
     tickets: at(FULL_SIZE.tickets, 150),
     messagesPerTicket: FULL_SIZE.messagesPerTicket,
     auditEvents: at(FULL_SIZE.auditEvents, 3_000),
@@ -153,7 +153,7 @@ async function seed(client, n, passwordHash, log) {
      from (select n, ${pastTwoYears("n", 11)} as created from generate_series(1, $1) as n) s
      join seed_customers c on c.k = 1 + s.n % $2
      join (select id, row_number() over (order by name) - 1 as k from plans) p on p.k = s.n % 12`,
-    [Math.round(n.licences / 5), customers],
+    [Math.round(n.licenses / 5), customers],
   );
   // Licences: 55% active, 30% not activated, 15% deactivated; a third in their owner's project;
   // issued over two years for 365 days, so some are expired and some expire within 30 days.
@@ -168,7 +168,7 @@ async function seed(client, n, passwordHash, log) {
      from (select n, ${fraction("n", 21)} as r, ${pastTwoYears("n", 22)} as issued from generate_series(1, $1) as n) s
      join seed_customers c on c.k = 1 + s.n % $2
      join (select id, row_number() over (order by name) - 1 as k from plans) p on p.k = (hashint4(s.n) & 2147483647) % 12`,
-    [n.licences, customers],
+    [n.licenses, customers],
   );
   // The licence the bench validates: the customer's, not yet activated (the first validation activates it).
   await step(

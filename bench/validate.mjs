@@ -15,7 +15,7 @@ import { randomInt } from "node:crypto";
 import { createRequire } from "node:module";
 import os from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ADMIN, activatedLicence, root, startServer, treeRssMb, waitForHealth } from "./lib.mjs";
+import { ADMIN, activatedLicense, root, startServer, treeRssMb, waitForHealth } from "./lib.mjs";
 import { load } from "./load.mjs";
 
 const flag = (name) => process.argv.slice(2).find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
@@ -51,7 +51,7 @@ async function idleRss(server) {
   return treeRssMb(server.child.pid);
 }
 
-function seedOtherLicences(url) {
+function seedOtherLicenses(url) {
   const newKey = () => {
     const body = Array.from({ length: 29 }, () => LICENSE_KEY_ALPHABET[randomInt(32)]).join("");
     return body + licenseKeyCheckCharacter(body);
@@ -100,8 +100,8 @@ async function benchDatabase(kind) {
   try {
     await waitForHealth(server.baseUrl, 120_000);
     report.rssFirst = await idleRss(server);
-    if (kind === "postgres" && PG_LICENSES > 0) await seedOtherLicences(env.DATABASE_URL);
-    const { key, fingerprint } = await activatedLicence(server.baseUrl);
+    if (kind === "postgres" && PG_LICENSES > 0) await seedOtherLicenses(env.DATABASE_URL);
+    const { key, fingerprint } = await activatedLicense(server.baseUrl);
     const json = { "content-type": "application/json" };
     const validate = {
       url: `${server.baseUrl}/api/v1/licenses/validate`,

@@ -300,9 +300,9 @@ export async function seed(request: APIRequestContext): Promise<Seed> {
     changeLog: "Activation takes one request.",
     commands: ["systemctl restart portal"],
   });
-  const licences = await request.get("/api/v1/licenses", { headers: asCustomer, params: { pageSize: 100 } });
-  const licenceIds = ((await licences.json()) as Envelope<{ items: { id: string }[] }>).data.items.map((licence) => licence.id);
-  await verifyLicenseThroughApi(request, adminToken, published.id, licenceIds[0]!);
+  const licenses = await request.get("/api/v1/licenses", { headers: asCustomer, params: { pageSize: 100 } });
+  const licenseIds = ((await licenses.json()) as Envelope<{ items: { id: string }[] }>).data.items.map((license) => license.id);
+  await verifyLicenseThroughApi(request, adminToken, published.id, licenseIds[0]!);
 
   // The FAQ: a popular question with a Markdown answer in English and Persian, and a demo request for the admin list.
   const categories = ((await (await request.get("/api/v1/faq/categories", { headers: asAdmin })).json()) as Envelope<{ id: string; key: string }[]>).data;

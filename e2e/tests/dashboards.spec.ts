@@ -31,13 +31,13 @@ async function customerWithData(request: APIRequestContext): Promise<{ token: st
   const token = await apiLogin(request, email, PASSWORD);
   const asCustomer = { Authorization: `Bearer ${token}` };
   const approved = await post<{ id: string }>("/api/v1/license-requests", asCustomer, { planId: plan.id, quantity: 2 });
-  const licenceRequest = await post<{ licenseIds: string[] }>(`/api/v1/license-requests/${approved.id}/approve`, asAdmin);
+  const licenseRequest = await post<{ licenseIds: string[] }>(`/api/v1/license-requests/${approved.id}/approve`, asAdmin);
   await post("/api/v1/license-requests", asCustomer, { planId: plan.id, quantity: 1 });
   await post("/api/v1/tickets", asCustomer, { subject: "Dashboard question", type: "general", priority: "low", message: "Where do I see my licences?" });
-  const activeId = licenceRequest.licenseIds[0]!;
-  const licence = await (await request.get(`/api/v1/licenses/${activeId}`, { headers: asCustomer })).json() as Envelope<{ key: string }>;
-  await post("/api/v1/licenses/validate", {}, { key: licence.data.key, fingerprint: `e2e-${id}` });
-  return { token, activeKey: licence.data.key, activeId };
+  const activeId = licenseRequest.licenseIds[0]!;
+  const license = await (await request.get(`/api/v1/licenses/${activeId}`, { headers: asCustomer })).json() as Envelope<{ key: string }>;
+  await post("/api/v1/licenses/validate", {}, { key: license.data.key, fingerprint: `e2e-${id}` });
+  return { token, activeKey: license.data.key, activeId };
 }
 
 test.describe("dashboards", () => {

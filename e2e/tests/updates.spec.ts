@@ -144,11 +144,11 @@ test.describe("software updates", () => {
     await adminPage.getByTestId("finished-verify").click();
     await expect(adminPage).toHaveURL(new RegExp(`/admin/admin-updates\\?view=history&updateId=${updateId}$`));
     const row = adminPage.getByTestId("admin-history-table").getByRole("row").filter({ hasText: license.key });
-    await expect(row.getByTestId("licence-verification")).toHaveText("Not Verified");
+    await expect(row.getByTestId("license-verification")).toHaveText("Not Verified");
     await expect(row.getByTestId("customer-verification")).toHaveText("Not Verified");
     await row.getByRole("button", { name: /^Verify: / }).click();
     await expect(adminPage.getByText("User verified successfully")).toBeVisible();
-    await expect(row.getByTestId("licence-verification")).toHaveText("Verified");
+    await expect(row.getByTestId("license-verification")).toHaveText("Verified");
     await expect(row.getByTestId("customer-verification")).toHaveText("Verified");
 
     // The list and the drawer: every file with its install path, size and hash.
@@ -220,7 +220,7 @@ test.describe("software updates", () => {
 
     // Their own history says Verified.
     const history = page.getByTestId("history-table").getByRole("row").filter({ hasText: version });
-    await expect(history.getByTestId("licence-verification")).toHaveText("Verified");
+    await expect(history.getByTestId("license-verification")).toHaveText("Verified");
     expect(customer.errors, "customer console errors").toEqual([]);
     await customer.context.close();
   });
@@ -272,7 +272,7 @@ test.describe("software updates", () => {
       await expect(adminPage.getByTestId("update-detail")).toBeVisible();
       await shoot(adminPage, "admin-drawer");
       await adminPage.goto(`/admin/admin-updates?view=history&q=${encodeURIComponent(shots.licenseKey.slice(0, 11))}`);
-      await expect(adminPage.getByTestId("admin-history-table").getByTestId("licence-verification").first()).toBeVisible();
+      await expect(adminPage.getByTestId("admin-history-table").getByTestId("license-verification").first()).toBeVisible();
       await shoot(adminPage, "admin-history");
 
       await adminPage.goto("/admin/admin-updates/new");
@@ -308,7 +308,7 @@ test.describe("software updates", () => {
       const page = customer.page;
       await page.goto("/updates");
       await h1(page, headings[language].updates);
-      await expect(page.getByTestId("history-table").getByTestId("licence-verification").first()).toBeVisible();
+      await expect(page.getByTestId("history-table").getByTestId("license-verification").first()).toBeVisible();
       await page.getByTestId("req-upload").locator('input[type="file"]').setInputFiles({
         name: "edge-gw-01.req",
         mimeType: "application/octet-stream",

@@ -31,7 +31,7 @@ import { notificationRoutes } from "./modules/notifications/notifications.routes
 import { catalogueRoutes } from "./modules/catalogue/catalogue.routes.js";
 import { projectRoutes } from "./modules/projects/projects.routes.js";
 import { paymentRoutes } from "./modules/payments/payments.routes.js";
-import { licenceRoutes } from "./modules/licences/licences.routes.js";
+import { licenseRoutes } from "./modules/licenses/licenses.routes.js";
 import { ticketRoutes } from "./modules/tickets/tickets.routes.js";
 import { updateRoutes } from "./modules/updates/updates.routes.js";
 import { dashboardRoutes } from "./modules/dashboards/dashboards.routes.js";
@@ -139,7 +139,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
       await api.register(catalogueRoutes);
       await api.register(projectRoutes);
       await api.register(paymentRoutes);
-      await api.register(licenceRoutes);
+      await api.register(licenseRoutes);
       await api.register(ticketRoutes);
       await api.register(updateRoutes);
       await api.register(dashboardRoutes);

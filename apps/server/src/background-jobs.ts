@@ -5,7 +5,7 @@ import type { Mailer } from "./lib/mailer.js";
 import { pruneFinishedJobs } from "./modules/jobs/job-queue.js";
 import { JobRunner, type RetryPolicy } from "./modules/jobs/job-runner.js";
 import { MAIL_JOB, mailJobHandler, type Mailing } from "./modules/jobs/mail.js";
-import { sendExpiryReminders } from "./modules/licences/expiry-reminders.js";
+import { sendExpiryReminders } from "./modules/licenses/expiry-reminders.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

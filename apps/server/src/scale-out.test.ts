@@ -14,7 +14,7 @@ import {
   createCustomer,
   createSecondProcess,
   createTestApp,
-  issueLicences,
+  issueLicenses,
   json,
   loginAs,
   multipartForm,
@@ -153,10 +153,10 @@ describe("two API processes on one database", () => {
   });
 
   it.runIf(process.env.TEST_REDIS_URL)("share the per-key validation limit through Redis", async () => {
-    const { licenses: [licence] } = await issueLicences(first);
+    const { licenses: [license] } = await issueLicenses(first);
     const statuses: number[] = [];
     for (const app of [first.app, second.app, first.app, second.app]) {
-      statuses.push((await app.inject({ method: "POST", url: "/api/v1/licenses/validate", payload: { key: licence!.key } })).statusCode);
+      statuses.push((await app.inject({ method: "POST", url: "/api/v1/licenses/validate", payload: { key: license!.key } })).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });

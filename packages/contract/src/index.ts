@@ -9,7 +9,7 @@ export * from "./catalogue.js";
 export * from "./projects.js";
 export * from "./payments.js";
 export * from "./license-key.js";
-export * from "./licences.js";
+export * from "./licenses.js";
 export * from "./tickets.js";
 export * from "./updates.js";
 export * from "./dashboards.js";

@@ -60,9 +60,9 @@ describe("SEED_DEMO", () => {
     const files = await database.db.select().from(updateFiles).where(eq(updateFiles.updateId, update!.id));
     expect(files.map((file) => file.path)).toEqual(["backend.zip", "frontend.zip"]);
     for (const key of [...files.map((file) => file.sha256), update!.packageSha256!]) expect(await deps.files.exists(key)).toBe(true);
-    const [licence] = await database.db.select().from(licenses).where(eq(licenses.ownerId, customer!.id));
+    const [license] = await database.db.select().from(licenses).where(eq(licenses.ownerId, customer!.id));
     const verified = await database.db.select().from(updateVerifications).where(eq(updateVerifications.updateId, update!.id));
-    expect(verified.map((row) => row.licenseId)).toEqual([licence!.id]);
+    expect(verified.map((row) => row.licenseId)).toEqual([license!.id]);
     const told = await database.db.select().from(notifications).where(eq(notifications.userId, customer!.id));
     expect(told.map((notice) => notice.type)).toContain("maintenance_updates");
     expect(await seedDemo(database.db, deps)).toEqual({ created: false });

@@ -10,7 +10,7 @@ import type { Signer } from "../lib/signing.js";
 import { recordAudit } from "../modules/audit/audit.service.js";
 import { seedDemoFaq } from "../modules/faq/faq-demo.js";
 import type { Mailing } from "../modules/jobs/mail.js";
-import { newLicenseKey } from "../modules/licences/license-keys.js";
+import { newLicenseKey } from "../modules/licenses/license-keys.js";
 import { createDraft, publishUpdate, setCommands, setVerification } from "../modules/updates/updates.service.js";
 
 /** The products the FAQ names, as features a plan can bundle. */
@@ -269,7 +269,7 @@ async function demoZip(files: Record<string, string>): Promise<Buffer> {
 }
 
 /** The demo customer's first live licence, or a Professional one issued for the demo. */
-async function demoLicence(db: Database, customerId: string): Promise<string | undefined> {
+async function demoLicense(db: Database, customerId: string): Promise<string | undefined> {
   const [owned] = await db
     .select({ id: licenses.id })
     .from(licenses)
@@ -307,7 +307,7 @@ async function seedDemoUpdate(db: Database, deps: DemoUpdateDeps): Promise<boole
   if (!customer) return false;
   const [existing] = await db.select({ id: updates.id }).from(updates).limit(1);
   if (existing) return false;
-  const licenseId = await demoLicence(db, customer.id);
+  const licenseId = await demoLicense(db, customer.id);
   if (!licenseId) return false;
   const packages = {
     backend: await demoZip({ "README.txt": "Demo backend package of the licence portal.\n", "server/app.js": "console.log('portal demo backend 1.0.0');\n" }),

@@ -68,7 +68,7 @@ describe("answers to calls carrying credentials", () => {
       await call(t.app, { method: "GET", url: "/api/v1/auth/me", token: "not-a-session" }),
       // A public route called with a token answers the caller's session too.
       await call(t.app, { method: "GET", url: "/api/v1/licenses/public-key", token: customer.token }),
-      await call(t.app, { method: "GET", url: "/api/v1/updates/available", headers: { "x-license-token": "not-a-licence-token" } }),
+      await call(t.app, { method: "GET", url: "/api/v1/updates/available", headers: { "x-license-token": "not-a-license-token" } }),
     ];
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 403, 404, 401, 200, 401]);
     for (const answer of answers) expect(answer.headers["cache-control"], answer.body.slice(0, 120)).toBe("no-store");

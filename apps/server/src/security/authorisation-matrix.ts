@@ -45,9 +45,9 @@ const body = (payload: unknown | ((world: World) => unknown)) => (world: World):
 const freshAccountOf = async (world: World, caller: Caller) =>
   caller === "admin" ? world.fresh.admin() : caller === "anonymous" ? undefined : world.fresh.customer();
 
-const asLicence = (world: World, caller: Caller) => (caller === "customer" ? { "x-license-token": world.licenceToken } : undefined);
+const asLicense = (world: World, caller: Caller) => (caller === "customer" ? { "x-license-token": world.licenseToken } : undefined);
 
-const reqFile = (world: World) => multipartForm({}, [{ field: "file", name: "install.req", content: Buffer.from(`${world.licence.key}\n{"hostname":"matrix-${unique()}"}\n`) }]);
+const reqFile = (world: World) => multipartForm({}, [{ field: "file", name: "install.req", content: Buffer.from(`${world.license.key}\n{"hostname":"matrix-${unique()}"}\n`) }]);
 
 /**
  * The expected status of every operation for every caller. An operation of the document without a
@@ -170,28 +170,28 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   // ---------------------------------------------------------------- licence requests
   "GET /api/v1/license-requests": { anonymous: 401, customer: 200, admin: 200 },
   "POST /api/v1/license-requests": { anonymous: 401, customer: 201, admin: 201, request: body((w: World) => ({ planId: w.plan.id, quantity: 1 })) },
-  "GET /api/v1/license-requests/{id}": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.licenceRequestId) },
-  "PATCH /api/v1/license-requests/{id}": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: on((w) => w.licenceRequestId, { note: "checked" }) },
-  "POST /api/v1/license-requests/{id}/approve": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.licenceRequest()) },
-  "POST /api/v1/license-requests/{id}/reject": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.licenceRequest(), () => ({ reason: "No budget" })) },
+  "GET /api/v1/license-requests/{id}": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.licenseRequestId) },
+  "PATCH /api/v1/license-requests/{id}": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: on((w) => w.licenseRequestId, { note: "checked" }) },
+  "POST /api/v1/license-requests/{id}/approve": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.licenseRequest()) },
+  "POST /api/v1/license-requests/{id}/reject": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.licenseRequest(), () => ({ reason: "No budget" })) },
   // Cancelling is the requester's act; an administrator rejects instead.
-  "POST /api/v1/license-requests/{id}/cancel": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 404, request: onFresh((w) => w.fresh.licenceRequest()) },
+  "POST /api/v1/license-requests/{id}/cancel": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 404, request: onFresh((w) => w.fresh.licenseRequest()) },
 
   // ---------------------------------------------------------------- licences
   "GET /api/v1/licenses": { anonymous: 401, customer: 200, admin: 200 },
   "GET /api/v1/licenses/public-key": { anonymous: 200, customer: 200, admin: 200 },
-  "POST /api/v1/licenses/validate": { anonymous: 200, customer: 200, admin: 200, request: body((w: World) => ({ key: w.licence.key })) },
-  "GET /api/v1/licenses/{id}": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.licence.id) },
-  "GET /api/v1/licenses/{id}/file": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.licence.id) },
-  "POST /api/v1/licenses/{id}/deactivate": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.licence()) },
-  "POST /api/v1/licenses/{id}/reactivate": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.deactivatedLicence()) },
-  "GET /api/v1/licenses/{id}/installations": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.licence.id) },
+  "POST /api/v1/licenses/validate": { anonymous: 200, customer: 200, admin: 200, request: body((w: World) => ({ key: w.license.key })) },
+  "GET /api/v1/licenses/{id}": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.license.id) },
+  "GET /api/v1/licenses/{id}/file": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.license.id) },
+  "POST /api/v1/licenses/{id}/deactivate": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.license()) },
+  "POST /api/v1/licenses/{id}/reactivate": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.deactivatedLicense()) },
+  "GET /api/v1/licenses/{id}/installations": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.license.id) },
   "POST /api/v1/licenses/{id}/installations/{installationId}/release": {
     anonymous: 401,
     otherCustomer: 404,
     customer: 200,
     admin: 200,
-    request: async (w) => ({ params: { id: w.licence.id, installationId: (await w.fresh.installation(w.licence)).installationId } }),
+    request: async (w) => ({ params: { id: w.license.id, installationId: (await w.fresh.installation(w.license)).installationId } }),
   },
   // A's own session with B's key: the key is not A's.
   "POST /api/v1/req/auth": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: (w) => reqFile(w) },
@@ -224,17 +224,17 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   "DELETE /api/v1/updates/{id}": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.draft()) },
   "PUT /api/v1/updates/{id}/commands": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.draft(), () => ({ commands: ["systemctl restart app"] })) },
   "PUT /api/v1/updates/{id}/changelog": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.draftWithCommands(), (w) => w.fresh.changelog()) },
-  "POST /api/v1/updates/{id}/verifications": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: (w) => ({ params: { id: w.update.id }, payload: { licenseId: w.licence.id } }) },
+  "POST /api/v1/updates/{id}/verifications": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: (w) => ({ params: { id: w.update.id }, payload: { licenseId: w.license.id } }) },
   "DELETE /api/v1/updates/{id}/verifications": {
     anonymous: 401,
     otherCustomer: 403,
     customer: 403,
     admin: 200,
-    request: async (w) => ({ params: { id: w.update.id }, payload: { licenseId: (await w.fresh.verifiedLicence(w.update.id)).id } }),
+    request: async (w) => ({ params: { id: w.update.id }, payload: { licenseId: (await w.fresh.verifiedLicense(w.update.id)).id } }),
   },
   "GET /api/v1/update-history": { anonymous: 401, customer: 200, admin: 200 },
   // The licence token speaks for B's installation; A and the administrator have only their sessions.
-  "GET /api/v1/req/updates": { anonymous: 401, customer: 200, admin: 401, request: (w, caller) => ({ headers: asLicence(w, caller) }) },
+  "GET /api/v1/req/updates": { anonymous: 401, customer: 200, admin: 401, request: (w, caller) => ({ headers: asLicense(w, caller) }) },
   "GET /api/v1/updates/{id}/manifest": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.update.id) },
   "GET /api/v1/updates/{id}/files/{name}": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: (w) => ({ params: { id: w.update.id, name: "backend.zip" } }) },
   "GET /api/v1/updates/{id}/package": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.update.id) },

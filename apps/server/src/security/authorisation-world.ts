@@ -23,12 +23,12 @@ export interface World {
   customPlan: Plan;
   projectId: string;
   /** B's licence, activated by one installation and verified for `update`. */
-  licence: License;
+  license: License;
   installationId: string;
   /** The X-License-Token of that installation. */
-  licenceToken: string;
+  licenseToken: string;
   /** B's pending licence request. */
-  licenceRequestId: string;
+  licenseRequestId: string;
   /** B's open ticket with one attachment. */
   ticketId: string;
   attachmentId: string;
@@ -107,32 +107,32 @@ function factories(testApp: TestApp, admin: string, owner: Customer, plan: Plan)
         201,
         "payment method",
       ),
-    licenceRequest: () =>
+    licenseRequest: () =>
       dataOf<LicenseRequest>(call(app, { method: "POST", url: "/api/v1/license-requests", token: owner.token, payload: { planId: plan.id, quantity: 1 } }), 201, "licence request"),
-    async licence(): Promise<License> {
-      const request = await fresh.licenceRequest();
+    async license(): Promise<License> {
+      const request = await fresh.licenseRequest();
       const approved = await dataOf<LicenseRequest>(call(app, { method: "POST", url: `/api/v1/license-requests/${request.id}/approve`, token: admin }), 200, "approval");
       return dataOf<License>(call(app, { method: "GET", url: `/api/v1/licenses/${approved.licenseIds[0]}`, token: owner.token }), 200, "licence");
     },
-    async deactivatedLicence(): Promise<License> {
-      const licence = await fresh.licence();
-      return dataOf<License>(call(app, { method: "POST", url: `/api/v1/licenses/${licence.id}/deactivate`, token: admin }), 200, "deactivation");
+    async deactivatedLicense(): Promise<License> {
+      const license = await fresh.license();
+      return dataOf<License>(call(app, { method: "POST", url: `/api/v1/licenses/${license.id}/deactivate`, token: admin }), 200, "deactivation");
     },
     /** A new licence of B verified for this update. */
-    async verifiedLicence(updateId: string): Promise<License> {
-      const licence = await fresh.licence();
-      await dataOf(call(app, { method: "POST", url: `/api/v1/updates/${updateId}/verifications`, token: admin, payload: { licenseId: licence.id } }), 200, "verification");
-      return licence;
+    async verifiedLicense(updateId: string): Promise<License> {
+      const license = await fresh.license();
+      await dataOf(call(app, { method: "POST", url: `/api/v1/updates/${updateId}/verifications`, token: admin, payload: { licenseId: license.id } }), 200, "verification");
+      return license;
     },
     /** Activates an installation of B's licence through the .req flow: the licence token and the installation. */
-    async installation(licence: License) {
-      const file = `${licence.key}\n${JSON.stringify({ hostname: `matrix-host-${++host}`, version: "0.1.0" })}\n`;
+    async installation(license: License) {
+      const file = `${license.key}\n${JSON.stringify({ hostname: `matrix-host-${++host}`, version: "0.1.0" })}\n`;
       const answer = await dataOf<{ licenseToken: string; installation: { id: string } }>(
         call(app, { method: "POST", url: "/api/v1/req/auth", token: owner.token, ...multipartForm({}, [{ field: "file", name: "install.req", content: Buffer.from(file) }]) }),
         200,
         ".req",
       );
-      return { licenceToken: answer.licenseToken, installationId: answer.installation.id };
+      return { licenseToken: answer.licenseToken, installationId: answer.installation.id };
     },
     ticket: (status: "open" | "resolved" = "open") => ticketOf(status),
     /** The form of a new update's first step: the two packages, each unique. */
@@ -194,9 +194,9 @@ export async function buildWorld(testApp: TestApp): Promise<World> {
   const service = await fresh.service();
   const customPlan = await dataOf<Plan>(call(app, { method: "POST", url: "/api/v1/plans/custom", token: owner.token, payload: { featureIds: [feature.id] } }), 201, "custom plan");
   const project = await fresh.project();
-  const licence = await fresh.licence();
-  const { licenceToken, installationId } = await fresh.installation(licence);
-  const licenceRequest = await fresh.licenceRequest();
+  const license = await fresh.license();
+  const { licenseToken, installationId } = await fresh.installation(license);
+  const licenseRequest = await fresh.licenseRequest();
 
   const ticket = await dataOf<Ticket>(
     call(app, {
@@ -214,7 +214,7 @@ export async function buildWorld(testApp: TestApp): Promise<World> {
   if (!notifications.items[0]) throw new Error("fixture: the licence approval left customer B no notification");
 
   const draft = await fresh.draftWithCommands();
-  await dataOf(call(app, { method: "POST", url: `/api/v1/updates/${draft.id}/verifications`, token: admin, payload: { licenseId: licence.id } }), 200, "verification");
+  await dataOf(call(app, { method: "POST", url: `/api/v1/updates/${draft.id}/verifications`, token: admin, payload: { licenseId: license.id } }), 200, "verification");
   const update = await dataOf<Update>(call(app, { method: "PUT", url: `/api/v1/updates/${draft.id}/changelog`, token: admin, payload: fresh.changelog() }), 200, "publish");
 
   const categories = await dataOf<FaqCategoryAdmin[]>(call(app, { method: "GET", url: "/api/v1/faq/categories", token: admin }), 200, "faq categories");
@@ -233,10 +233,10 @@ export async function buildWorld(testApp: TestApp): Promise<World> {
     serviceId: service.id,
     customPlan,
     projectId: project.id,
-    licence,
+    license,
     installationId,
-    licenceToken,
-    licenceRequestId: licenceRequest.id,
+    licenseToken,
+    licenseRequestId: licenseRequest.id,
     ticketId: ticket.id,
     attachmentId,
     notificationId: notifications.items[0].id,

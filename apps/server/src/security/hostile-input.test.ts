@@ -226,7 +226,7 @@ function violatingRequestBody(operation: DocumentedOperation): fc.Arbitrary<{ in
 const isRead = (operation: DocumentedOperation) => operation.method === "get";
 /** An event stream stays open while its client listens: only refusals are sent to it. */
 const isStream = (operation: DocumentedOperation) => Boolean(operation.operation.responses["200"]?.content?.["text/event-stream"]);
-const takesLicenceToken = (operation: DocumentedOperation) => operation.operation.security?.some((scheme) => "licenseToken" in scheme) ?? false;
+const takesLicenseToken = (operation: DocumentedOperation) => operation.operation.security?.some((scheme) => "licenseToken" in scheme) ?? false;
 
 function callersOf(operation: DocumentedOperation): Caller[] {
   if (isPublicOperation(operation.operation)) return ["anonymous"];
@@ -239,12 +239,12 @@ function hostileRequests(operation: DocumentedOperation): { requests: fc.Arbitra
   const method = operation.method.toUpperCase();
   const caller = fc.constantFrom(...callersOf(operation));
   const hasPath = operation.path.includes("{");
-  const licenceHeader = takesLicenceToken(operation)
+  const licenseHeader = takesLicenseToken(operation)
     ? // A header holds printable ASCII only: anything else is replaced, as no HTTP client could send it.
       fc.option(fc.oneof(hostileText, longText(10_000, QUERY_TEXT_MAX)).map((token) => ({ "x-license-token": token.replace(/[^\x20-\x7E]/g, "?") })), { nil: {} })
     : fc.constant({});
   const build = (parts: { intent: string; url: string; headers?: Record<string, string>; payload?: string | Buffer }) =>
-    fc.tuple(caller, licenceHeader).map(([who, licence]) => hostileRequest({ caller: who, method, ...parts, headers: { ...licence, ...parts.headers } }));
+    fc.tuple(caller, licenseHeader).map(([who, license]) => hostileRequest({ caller: who, method, ...parts, headers: { ...license, ...parts.headers } }));
 
   if (isRead(operation) && !isStream(operation)) {
     const requests = fc
@@ -328,7 +328,7 @@ function problemWith(response: LightMyRequestResponse, mustRefuse: boolean): str
 
 const operations = operationsOf(document).filter(
   // Logging out ends the session the other calls use, and takes no input to be hostile with.
-  ({ operation }) => operation.operationId !== "logout" && Boolean(operation.requestBody || operation.parameters?.length || takesLicenceToken({ operation } as DocumentedOperation)),
+  ({ operation }) => operation.operationId !== "logout" && Boolean(operation.requestBody || operation.parameters?.length || takesLicenseToken({ operation } as DocumentedOperation)),
 );
 const uploadOperations = operationsOf(document).filter(({ method, path }) => uploadForms[`${method.toUpperCase()} ${path}`]);
 

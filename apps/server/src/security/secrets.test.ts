@@ -130,13 +130,13 @@ describe("secrets", () => {
     );
     const request = dataOf<LicenseRequest>(await send("licence request", { method: "POST", url: "/api/v1/license-requests", token: tokens.second, payload: { planId: plan.id, quantity: 1 } }, 201));
     const approved = dataOf<LicenseRequest>(await send("approve request", { method: "POST", url: `/api/v1/license-requests/${request.id}/approve`, token: tokens.admin }, 200));
-    const licence = dataOf<License>(await send("licence", { method: "GET", url: `/api/v1/licenses/${approved.licenseIds[0]}`, token: tokens.second }, 200));
-    await send("licence file", { method: "GET", url: `/api/v1/licenses/${licence.id}/file`, token: tokens.second }, 200);
-    const req = `${licence.key}\n${JSON.stringify({ hostname: "journey-host", version: "1.0.0" })}\n`;
+    const license = dataOf<License>(await send("licence", { method: "GET", url: `/api/v1/licenses/${approved.licenseIds[0]}`, token: tokens.second }, 200));
+    await send("licence file", { method: "GET", url: `/api/v1/licenses/${license.id}/file`, token: tokens.second }, 200);
+    const req = `${license.key}\n${JSON.stringify({ hostname: "journey-host", version: "1.0.0" })}\n`;
     const reqAnswer = await send("req auth", { method: "POST", url: "/api/v1/req/auth", token: tokens.second, ...multipartForm({}, [{ field: "file", name: "install.req", content: Buffer.from(req) }]) }, 200);
-    tokens.licence = dataOf<{ licenseToken: string }>(reqAnswer).licenseToken;
-    await send("available updates", { method: "GET", url: "/api/v1/req/updates", headers: { "x-license-token": tokens.licence } }, 200);
-    await send("validate", { method: "POST", url: "/api/v1/licenses/validate", payload: { key: licence.key, fingerprint: "journey" } }, 200);
+    tokens.license = dataOf<{ licenseToken: string }>(reqAnswer).licenseToken;
+    await send("available updates", { method: "GET", url: "/api/v1/req/updates", headers: { "x-license-token": tokens.license } }, 200);
+    await send("validate", { method: "POST", url: "/api/v1/licenses/validate", payload: { key: license.key, fingerprint: "journey" } }, 200);
 
     // A ticket and support's answer.
     const ticket = dataOf<Ticket>(await send("ticket", { method: "POST", url: "/api/v1/tickets", token: tokens.second, payload: { subject: "Journey", type: "technical", priority: "low", message: "Help" } }, 201));

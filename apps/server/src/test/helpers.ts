@@ -338,7 +338,7 @@ export async function createPlanWithFeature(testApp: TestApp, maxActivations = 2
 }
 
 /** A new customer (or the one given) holding `quantity` freshly issued licences of a new plan. */
-export async function issueLicences(
+export async function issueLicenses(
   testApp: TestApp,
   options: { quantity?: number; maxActivations?: number; maxReleasesPer30Days?: number; customer?: Awaited<ReturnType<typeof createCustomer>> } = {},
 ) {

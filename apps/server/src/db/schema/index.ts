@@ -3,7 +3,7 @@ export * from "./audit.js";
 export * from "./catalogue.js";
 export * from "./projects.js";
 export * from "./payments.js";
-export * from "./licences.js";
+export * from "./licenses.js";
 export * from "./notifications.js";
 export * from "./jobs.js";
 export * from "./tickets.js";

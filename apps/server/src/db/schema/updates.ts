@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { licenses } from "./licences.js";
+import { licenses } from "./licenses.js";
 import { users } from "./users.js";
 
 /**

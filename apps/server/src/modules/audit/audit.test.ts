@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { AuditAction, AuditPage, AuditSortField } from "@portal/contract";
 import { auditEvents } from "../../db/schema/index.js";
-import { ADMIN_EMAIL, adminToken, call, closeTestApp, createCustomer, createPlanWithFeature, createTestApp, issueLicences, json, loginRequest, useTestApp } from "../../test/helpers.js";
+import { ADMIN_EMAIL, adminToken, call, closeTestApp, createCustomer, createPlanWithFeature, createTestApp, issueLicenses, json, loginRequest, useTestApp } from "../../test/helpers.js";
 import { eventReader, openStream } from "../../test/sse.js";
 import { CSV_BATCH_ROWS, recordAudit } from "./audit.service.js";
 
@@ -263,7 +263,7 @@ describe("audit export", () => {
 
 describe("the names of the events' targets", () => {
   it("names each target as it is called now, and marks the ones that are gone", async () => {
-    const { admin, plan, feature, customer, request, licenses } = await issueLicences(t);
+    const { admin, plan, feature, customer, request, licenses } = await issueLicenses(t);
     const license = licenses[0]!;
     expect((await call(t.app, { method: "POST", url: `/api/v1/licenses/${license.id}/deactivate`, token: admin })).statusCode).toBe(200);
     const gone = (await createPlanWithFeature(t)).plan;

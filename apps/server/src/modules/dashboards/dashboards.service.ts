@@ -21,7 +21,7 @@ const RECENT_ACTIVITY_LIMIT = 10;
 const EXPIRING_LISTED = 10;
 const EXPIRY_WINDOW = sql`interval '30 days'`;
 
-const licenceCounts = {
+const licenseCounts = {
   active: sql<number>`count(*) filter (where ${licenses.status} = 'active')::int`,
   notActivated: sql<number>`count(*) filter (where ${licenses.status} = 'not_activated')::int`,
   deactivated: sql<number>`count(*) filter (where ${licenses.status} = 'deactivated')::int`,
@@ -103,8 +103,8 @@ export async function customerDashboard(db: Database, userId: string): Promise<C
       const user = sql.placeholder("userId");
       return sql`
         select l.*, r.*, t.* from
-          (select ${licenceCounts.active} as "active", ${licenceCounts.notActivated} as "notActivated",
-                  ${licenceCounts.deactivated} as "deactivated", count(*) filter (where ${expiringSoon})::int as "expiringIn30Days"
+          (select ${licenseCounts.active} as "active", ${licenseCounts.notActivated} as "notActivated",
+                  ${licenseCounts.deactivated} as "deactivated", count(*) filter (where ${expiringSoon})::int as "expiringIn30Days"
            from ${licenses} where ${licenses.ownerId} = ${user}) l,
           (select count(*) filter (where ${licenseRequests.status} = 'pending')::int as "pending"
            from ${licenseRequests} where ${licenseRequests.requesterId} = ${user}) r,
@@ -192,7 +192,7 @@ async function readAdminDashboard(db: Database): Promise<AdminDashboard> {
       buckets[table].get(status === "total" ? "" : `status:${status}`) ?? 0;
   const usersIn = countsOf<UserRow["status"]>("users");
   const ticketsIn = countsOf<TicketRow["status"]>("tickets");
-  const licencesIn = countsOf<LicenseRow["status"]>("licenses");
+  const licensesIn = countsOf<LicenseRow["status"]>("licenses");
   const months = lastMonths(ISSUED_MONTHS_SHOWN).map((month) => ({ month, count: buckets.licenses.get(`issued:${month}`) ?? 0 }));
   const issuedDays = lastDays(ISSUED_DAYS_SHOWN).map((day) => ({ day, count: buckets.licenses.get(`issued-day:${day}`) ?? 0 }));
   return {
@@ -206,9 +206,9 @@ async function readAdminDashboard(db: Database): Promise<AdminDashboard> {
       closed: ticketsIn("closed"),
     },
     licenses: {
-      active: licencesIn("active"),
-      notActivated: licencesIn("not_activated"),
-      deactivated: licencesIn("deactivated"),
+      active: licensesIn("active"),
+      notActivated: licensesIn("not_activated"),
+      deactivated: licensesIn("deactivated"),
       issuedPerMonth: months,
       issuedPerDay: issuedDays,
     },

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ISSUED_DAYS_SHOWN, customerActivityActions, type AdminDashboard, type CustomerDashboard, type Ticket } from "@portal/contract";
 import { installations, licenseRequests, licenses, rowCounts, tickets, users, validationCounts } from "../../db/schema/index.js";
-import { adminToken, call, createCustomer, createTestApp, issueLicences, json, loginRequest, openSecondConnection, registerUser, useTestApp, type TestApp } from "../../test/helpers.js";
+import { adminToken, call, createCustomer, createTestApp, issueLicenses, json, loginRequest, openSecondConnection, registerUser, useTestApp, type TestApp } from "../../test/helpers.js";
 import { recordAudit } from "../audit/audit.service.js";
 import { ValidationCounter } from "./validation-counter.js";
 
@@ -36,7 +36,7 @@ const countBy = <Value extends string>(values: Value[], value: Value) => values.
 
 /** Licences of one customer in every status, one expiring in 10 days and one in 31; requests and tickets in several states. */
 async function customerWithEverything() {
-  const { admin, customer, licenses: issued } = await issueLicences(t, { quantity: 5 });
+  const { admin, customer, licenses: issued } = await issueLicenses(t, { quantity: 5 });
   const [activated, deactivated, soon, later] = issued;
   expect((await validate(activated!.key, "machine-1")).statusCode).toBe(200);
   expect((await validate(soon!.key, "machine-2")).statusCode).toBe(200);
@@ -47,7 +47,7 @@ async function customerWithEverything() {
   await t.database.db.update(licenses).set({ expiresAt: sql`now() + interval '31 days'` }).where(eq(licenses.id, later!.id));
   await t.database.db.update(licenses).set({ expiresAt: sql`now() + interval '40 days'` }).where(eq(licenses.id, activated!.id));
 
-  const { plan } = await issueLicences(t, { customer });
+  const { plan } = await issueLicenses(t, { customer });
   for (let index = 0; index < 2; index += 1) {
     const requested = await call(t.app, { method: "POST", url: "/api/v1/license-requests", token: customer.token, payload: { planId: plan.id, quantity: 1 } });
     expect(requested.statusCode, requested.body).toBe(201);
@@ -61,7 +61,7 @@ async function customerWithEverything() {
 describe("GET /dashboard", () => {
   it("answers the customer's own figures, agreeing with the rows they count", async () => {
     const { customer, soon, resolved } = await customerWithEverything();
-    const stranger = await issueLicences(t, { quantity: 2 });
+    const stranger = await issueLicenses(t, { quantity: 2 });
     await openTicket(stranger.customer.token);
 
     const dashboard = await dashboardOf(customer.token);
@@ -161,25 +161,25 @@ describe("GET /admin/dashboard", () => {
       resolved: countBy(ticketStatuses, "resolved"),
       closed: countBy(ticketStatuses, "closed"),
     });
-    const licenceRows = await db.select({ status: licenses.status, issuedAt: licenses.issuedAt }).from(licenses);
-    const licenceStatuses = licenceRows.map((row) => row.status);
+    const licenseRows = await db.select({ status: licenses.status, issuedAt: licenses.issuedAt }).from(licenses);
+    const licenseStatuses = licenseRows.map((row) => row.status);
     expect(dashboard.licenses).toMatchObject({
-      active: countBy(licenceStatuses, "active"),
-      notActivated: countBy(licenceStatuses, "not_activated"),
-      deactivated: countBy(licenceStatuses, "deactivated"),
+      active: countBy(licenseStatuses, "active"),
+      notActivated: countBy(licenseStatuses, "not_activated"),
+      deactivated: countBy(licenseStatuses, "deactivated"),
     });
 
     // Twelve months, oldest first, this one last; every licence was issued this month.
     const thisMonth = new Date().toISOString().slice(0, 7);
     expect(dashboard.licenses.issuedPerMonth).toHaveLength(12);
-    expect(dashboard.licenses.issuedPerMonth.at(-1)).toEqual({ month: thisMonth, count: licenceRows.filter((row) => row.issuedAt.toISOString().startsWith(thisMonth)).length });
+    expect(dashboard.licenses.issuedPerMonth.at(-1)).toEqual({ month: thisMonth, count: licenseRows.filter((row) => row.issuedAt.toISOString().startsWith(thisMonth)).length });
     expect(dashboard.licenses.issuedPerMonth.slice(0, -1).every((entry) => entry.count === 0)).toBe(true);
     const months = dashboard.licenses.issuedPerMonth.map((entry) => entry.month);
     expect([...months].sort()).toEqual(months);
     // Days too (the web groups them into the months of the calendar it shows), oldest first, today last.
     const today = new Date().toISOString().slice(0, 10);
     expect(dashboard.licenses.issuedPerDay).toHaveLength(ISSUED_DAYS_SHOWN);
-    expect(dashboard.licenses.issuedPerDay.at(-1)).toEqual({ day: today, count: licenceRows.filter((row) => row.issuedAt.toISOString().startsWith(today)).length });
+    expect(dashboard.licenses.issuedPerDay.at(-1)).toEqual({ day: today, count: licenseRows.filter((row) => row.issuedAt.toISOString().startsWith(today)).length });
     expect(dashboard.licenses.issuedPerDay[0]!.day).toBe(new Date(Date.now() - (ISSUED_DAYS_SHOWN - 1) * DAY_MS).toISOString().slice(0, 10));
 
     const installationRows = await db.select({ releasedAt: installations.releasedAt, lastSeenAt: installations.lastSeenAt }).from(installations);
@@ -190,9 +190,9 @@ describe("GET /admin/dashboard", () => {
   it("does not count an installation released or unseen for a day as live", async () => {
     const admin = await adminToken(t.app);
     const before = (await adminDashboardOf(admin)).installations.live;
-    const { licenses: issued } = await issueLicences(t, { quantity: 3, maxActivations: 3 });
-    for (const [index, licence] of issued.entries()) expect((await validate(licence.key, `host-${index}`)).statusCode).toBe(200);
-    const ids = (await t.database.db.select({ id: installations.id, licenseId: installations.licenseId }).from(installations)).filter((row) => issued.some((licence) => licence.id === row.licenseId));
+    const { licenses: issued } = await issueLicenses(t, { quantity: 3, maxActivations: 3 });
+    for (const [index, license] of issued.entries()) expect((await validate(license.key, `host-${index}`)).statusCode).toBe(200);
+    const ids = (await t.database.db.select({ id: installations.id, licenseId: installations.licenseId }).from(installations)).filter((row) => issued.some((license) => license.id === row.licenseId));
     await t.database.db.update(installations).set({ releasedAt: sql`now()` }).where(eq(installations.licenseId, issued[0]!.id));
     await t.database.db.update(installations).set({ lastSeenAt: sql`now() - interval '25 hours'` }).where(eq(installations.licenseId, issued[1]!.id));
     expect(ids).toHaveLength(3);
@@ -201,7 +201,7 @@ describe("GET /admin/dashboard", () => {
 
   it("keeps its counts by status and month exact through bulk inserts, status changes, deletes, rollbacks and folds", async () => {
     const { admin, customer } = await customerWithEverything();
-    const doomed = await issueLicences(t, { quantity: 2 });
+    const doomed = await issueLicenses(t, { quantity: 2 });
     await openTicket(doomed.customer.token);
     const db = t.database.db;
 
@@ -209,8 +209,8 @@ describe("GET /admin/dashboard", () => {
     const freshCounts = async () => {
       const userStatuses = (await db.select({ status: users.status }).from(users)).map((row) => row.status);
       const ticketStatuses = (await db.select({ status: tickets.status }).from(tickets)).map((row) => row.status);
-      const licenceRows = await db.select({ status: licenses.status, issuedAt: licenses.issuedAt }).from(licenses);
-      const statuses = licenceRows.map((row) => row.status);
+      const licenseRows = await db.select({ status: licenses.status, issuedAt: licenses.issuedAt }).from(licenses);
+      const statuses = licenseRows.map((row) => row.status);
       const shown = (await adminDashboardOf(admin)).licenses;
       const months = shown.issuedPerMonth.map((entry) => entry.month);
       const days = shown.issuedPerDay.map((entry) => entry.day);
@@ -227,14 +227,14 @@ describe("GET /admin/dashboard", () => {
           active: countBy(statuses, "active"),
           notActivated: countBy(statuses, "not_activated"),
           deactivated: countBy(statuses, "deactivated"),
-          issuedPerMonth: months.map((month) => ({ month, count: licenceRows.filter((row) => row.issuedAt.toISOString().startsWith(month)).length })),
-          issuedPerDay: days.map((day) => ({ day, count: licenceRows.filter((row) => row.issuedAt.toISOString().startsWith(day)).length })),
+          issuedPerMonth: months.map((month) => ({ month, count: licenseRows.filter((row) => row.issuedAt.toISOString().startsWith(month)).length })),
+          issuedPerDay: days.map((day) => ({ day, count: licenseRows.filter((row) => row.issuedAt.toISOString().startsWith(day)).length })),
         },
       };
     };
     const keptCounts = async () => {
-      const { users: userCounts, tickets: ticketCounts, licenses: licenceCounts } = await adminDashboardOf(admin);
-      return { users: userCounts, tickets: ticketCounts, licenses: licenceCounts };
+      const { users: userCounts, tickets: ticketCounts, licenses: licenseCounts } = await adminDashboardOf(admin);
+      return { users: userCounts, tickets: ticketCounts, licenses: licenseCounts };
     };
 
     // One statement inserts many licences across 14 months (some outside the 12 shown).
@@ -273,10 +273,10 @@ describe("GET /admin/dashboard", () => {
     for (let flip = 0; flip < 70; flip += 1) {
       await db.update(licenses).set({ status: flip % 2 === 0 ? "deactivated" : first!.status }).where(eq(licenses.id, first!.id));
     }
-    const rowsOfLicences = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(rowCounts).where(eq(rowCounts.tableName, "licenses")))[0]!.n;
-    const piledUp = await rowsOfLicences();
+    const rowsOfLicenses = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(rowCounts).where(eq(rowCounts.tableName, "licenses")))[0]!.n;
+    const piledUp = await rowsOfLicenses();
     expect(await keptCounts()).toEqual(fresh);
-    expect(await rowsOfLicences()).toBeLessThan(piledUp);
+    expect(await rowsOfLicenses()).toBeLessThan(piledUp);
     expect(await keptCounts()).toEqual(await freshCounts());
   });
 
@@ -295,10 +295,10 @@ describe("validations per day", () => {
     (await testApp.database.db.select({ count: validationCounts.count }).from(validationCounts).where(eq(validationCounts.day, today())))[0]?.count ?? 0;
 
   it("counts every answered validation once flushed, and not before", async () => {
-    const { admin, licenses: [licence] } = await issueLicences(t);
+    const { admin, licenses: [license] } = await issueLicenses(t);
     await t.app.validationCounter.flush();
     const before = await storedToday(t);
-    for (const key of [licence!.key, licence!.key, "AAAAA-AAAAA-AAAAA-AAAAA-AAAAA-AAAAA"]) expect((await validate(key)).statusCode).toBe(200);
+    for (const key of [license!.key, license!.key, "AAAAA-AAAAA-AAAAA-AAAAA-AAAAA-AAAAA"]) expect((await validate(key)).statusCode).toBe(200);
     expect(await storedToday(t)).toBe(before);
     await t.app.validationCounter.flush();
     expect(await storedToday(t)).toBe(before + 3);
@@ -329,8 +329,8 @@ describe("validations per day", () => {
     const own = await createTestApp();
     let closed = false;
     try {
-      const { licenses: [licence] } = await issueLicences(own);
-      const validated = await call(own.app, { method: "POST", url: "/api/v1/licenses/validate", payload: { key: licence!.key } });
+      const { licenses: [license] } = await issueLicenses(own);
+      const validated = await call(own.app, { method: "POST", url: "/api/v1/licenses/validate", payload: { key: license!.key } });
       expect(validated.statusCode).toBe(200);
       const before = await storedToday(own);
       const started = Date.now();

@@ -116,7 +116,7 @@ export async function getUpdate(executor: Executor, id: string): Promise<Update>
  * and a deactivated one while it is still verified (so it can be taken back). Customers and
  * administrators see the same set, so a customer's status reads the same on both sides.
  */
-const listedLicence = sql`(${licenses.status} <> 'deactivated' or ${updateVerifications.licenseId} is not null)`;
+const listedLicense = sql`(${licenses.status} <> 'deactivated' or ${updateVerifications.licenseId} is not null)`;
 
 /**
  * Update history: one row per published update and listed licence, with the customer's status for
@@ -125,7 +125,7 @@ const listedLicence = sql`(${licenses.status} <> 'deactivated' or ${updateVerifi
  */
 export async function listUpdateHistory(db: Database, viewer: Viewer, query: UpdateHistoryQuery): Promise<Page<UpdateHistoryRow>> {
   // Filters that keep or drop whole (update, customer) groups may go inside the window's query.
-  const scope: (SQL | undefined)[] = [eq(updates.status, "published"), listedLicence];
+  const scope: (SQL | undefined)[] = [eq(updates.status, "published"), listedLicense];
   if (!viewer.isAdmin) scope.push(eq(licenses.ownerId, viewer.id));
   else if (query.userId) scope.push(eq(licenses.ownerId, query.userId));
   if (query.updateId) scope.push(eq(updates.id, query.updateId));
@@ -145,7 +145,7 @@ export async function listUpdateHistory(db: Database, viewer: Viewer, query: Upd
       licenseId: sql<string>`${licenses.id}`.as("license_id"),
       keyCompact: sql<string>`${licenses.keyCompact}`.as("key_compact"),
       verified: sql<boolean>`${updateVerifications.licenseId} is not null`.as("verified"),
-      licenceCount: sql<number>`count(*) over (${group})::int`.as("licence_count"),
+      licenseCount: sql<number>`count(*) over (${group})::int`.as("license_count"),
       verifiedCount: sql<number>`count(${updateVerifications.licenseId}) over (${group})::int`.as("verified_count"),
     })
     .from(updates)
@@ -198,7 +198,7 @@ export async function listUpdateHistory(db: Database, viewer: Viewer, query: Upd
         licenseId: row.licenseId,
         licenseKey: formatLicenseKey(row.keyCompact),
         status: row.verified ? "verified" : "not_verified",
-        customerStatus: row.verifiedCount === 0 ? "not_verified" : row.verifiedCount === row.licenceCount ? "verified" : "partially_verified",
+        customerStatus: row.verifiedCount === 0 ? "not_verified" : row.verifiedCount === row.licenseCount ? "verified" : "partially_verified",
       })),
   );
 }

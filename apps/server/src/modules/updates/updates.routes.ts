@@ -20,7 +20,7 @@ import { AppError } from "../../lib/app-error.js";
 import { sendStoredFile } from "../../lib/downloads.js";
 import { requestContext } from "../../lib/request-context.js";
 import { refusals } from "../../plugins/openapi.js";
-import { licenseForToken } from "../licences/req.service.js";
+import { licenseForToken } from "../licenses/req.service.js";
 import { availableUpdates, findDownloadable, getUpdate, listUpdateHistory, listUpdates, type Downloader } from "./updates.queries.js";
 import { createDraft, deleteDraft, publishUpdate, setCommands, setVerification } from "./updates.service.js";
 import { UPLOAD_FIELDS, readUpdateUpload } from "./uploads.js";
@@ -28,7 +28,7 @@ import { MAX_COMPRESSION_RATIO } from "./zip-inspection.js";
 
 const tags = ["updates"];
 const admin = { access: "admin" as const };
-const byLicence = { access: "license" as const };
+const byLicense = { access: "license" as const };
 const updateAnswer = { 200: successEnvelope(updateSchema) };
 const LICENSE_TOKEN_HEADER = "x-license-token";
 
@@ -237,7 +237,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/req/updates",
     {
-      config: byLicence,
+      config: byLicense,
       schema: {
         tags: [".req flow", ...tags],
         operationId: "listAvailableUpdates",
@@ -259,7 +259,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/updates/:id/manifest",
     {
-      config: byLicence,
+      config: byLicense,
       schema: {
         tags,
         operationId: "getUpdateManifest",
@@ -289,7 +289,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
       app.route({
         method,
         url,
-        config: byLicence,
+        config: byLicense,
         // Sent as stored, with its length and byte ranges: never compressed.
         compress: false,
         exposeHeadRoute: false,

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import type { AvailableUpdates, Page, SignedManifest, Update, UpdateHistoryRow, UpdateManifest } from "@portal/contract";
 import { auditEvents, jobs, notifications, updateFiles, updates, updateVerifications } from "../../db/schema/index.js";
-import { adminToken, call, createCustomer, firstError, issueLicences, json, multipartFile, useTestApp, zipOf, rowCounts as rowCountsOf, storedFiles as storedFilesOf, temporaryFiles } from "../../test/helpers.js";
+import { adminToken, call, createCustomer, firstError, issueLicenses, json, multipartFile, useTestApp, zipOf, rowCounts as rowCountsOf, storedFiles as storedFilesOf, temporaryFiles } from "../../test/helpers.js";
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const MAX_EXPANDED_BYTES = 16 * 1024 * 1024;
@@ -154,7 +154,7 @@ async function licenseToken(customerToken: string, key: string, installedVersion
   return json<{ data: { licenseToken: string } }>(response).data.licenseToken;
 }
 
-const withLicence = (token: string) => ({ "x-license-token": token });
+const withLicense = (token: string) => ({ "x-license-token": token });
 
 /** Maintenance updates are told in the app and by e-mail unless the customer turns a channel off. */
 async function setMaintenanceUpdateChannels(customerToken: string, channels: { email: boolean; inApp: boolean }) {
@@ -506,8 +506,8 @@ describe("publishing", () => {
 describe("verifications, history and notifications", () => {
   it("verifies licences per customer: statuses in the history, notifications and mail on publishing and after", async () => {
     const admin = await adminToken(t.app);
-    const { customer, licenses: [first, second] } = await issueLicences(t, { quantity: 2 });
-    const other = await issueLicences(t, { quantity: 1 });
+    const { customer, licenses: [first, second] } = await issueLicenses(t, { quantity: 2 });
+    const other = await issueLicenses(t, { quantity: 1 });
     const draft = await createDraft(admin);
 
     // Verified on the draft, ahead of publishing: nobody is told yet.
@@ -571,7 +571,7 @@ describe("verifications, history and notifications", () => {
 
   it("honours the customer's notification settings: with e-mail turned off, maintenance updates are told in the app only", async () => {
     const admin = await adminToken(t.app);
-    const { customer, licenses: [license] } = await issueLicences(t);
+    const { customer, licenses: [license] } = await issueLicenses(t);
     await setMaintenanceUpdateChannels(customer.token, { email: false, inApp: true });
     const update = await publishedUpdate(admin);
     expect((await verification(admin, update.id, license!.id)).statusCode).toBe(200);
@@ -583,13 +583,13 @@ describe("verifications, history and notifications", () => {
 
   it("refuses unknown licences and updates (404), customers (403) and keeps customers to their own history", async () => {
     const admin = await adminToken(t.app);
-    const { customer, licenses: [license] } = await issueLicences(t);
-    const stranger = await issueLicences(t);
+    const { customer, licenses: [license] } = await issueLicenses(t);
+    const stranger = await issueLicenses(t);
     const update = await publishedUpdate(admin);
     await expectNothingStored(async () => {
-      const unknownLicence = await verification(admin, update.id, UNKNOWN_ID);
-      expect(unknownLicence.statusCode).toBe(404);
-      expect(firstError(unknownLicence).loc).toEqual(["update/license_not_found"]);
+      const unknownLicense = await verification(admin, update.id, UNKNOWN_ID);
+      expect(unknownLicense.statusCode).toBe(404);
+      expect(firstError(unknownLicense).loc).toEqual(["update/license_not_found"]);
       const unknownUpdate = await verification(admin, UNKNOWN_ID, license!.id);
       expect(firstError(unknownUpdate).loc).toEqual(["update/not_found"]);
       expect((await verification(customer.token, update.id, license!.id)).statusCode).toBe(403);
@@ -605,7 +605,7 @@ describe("verifications, history and notifications", () => {
 
   it("lists a deactivated licence only while it is verified", async () => {
     const admin = await adminToken(t.app);
-    const { customer, licenses: [kept, retired] } = await issueLicences(t, { quantity: 2 });
+    const { customer, licenses: [kept, retired] } = await issueLicenses(t, { quantity: 2 });
     const update = await publishedUpdate(admin);
     await verification(admin, update.id, kept!.id);
     expect((await call(t.app, { method: "POST", url: `/api/v1/licenses/${retired!.id}/deactivate`, token: admin })).statusCode).toBe(200);
@@ -620,14 +620,14 @@ describe("verifications, history and notifications", () => {
 describe("the .req flow and downloads", () => {
   it("lists what a licence token may take, newer than the installed version, newest first", async () => {
     const admin = await adminToken(t.app);
-    const { customer, licenses: [license] } = await issueLicences(t, { maxActivations: 10 });
+    const { customer, licenses: [license] } = await issueLicenses(t, { maxActivations: 10 });
     const older = await publishedUpdate(admin);
     const newer = await publishedUpdate(admin);
     const unverified = await publishedUpdate(admin);
     const draft = await createDraft(admin);
     for (const update of [older, newer, draft]) expect((await verification(admin, update.id, license!.id)).statusCode).toBe(200);
     const available = async (token: string) => {
-      const response = await call(t.app, { method: "GET", url: "/api/v1/req/updates", headers: withLicence(token) });
+      const response = await call(t.app, { method: "GET", url: "/api/v1/req/updates", headers: withLicense(token) });
       expect(response.statusCode, response.body).toBe(200);
       return json<{ data: AvailableUpdates }>(response).data;
     };
@@ -660,13 +660,13 @@ describe("the .req flow and downloads", () => {
     const noToken = await call(t.app, { method: "GET", url: "/api/v1/req/updates", token: customer.token });
     expect(noToken.statusCode).toBe(401);
     expect(firstError(noToken).loc).toEqual(["license/invalid_token"]);
-    expect((await call(t.app, { method: "GET", url: "/api/v1/req/updates", headers: withLicence("forged") })).statusCode).toBe(401);
+    expect((await call(t.app, { method: "GET", url: "/api/v1/req/updates", headers: withLicense("forged") })).statusCode).toBe(401);
   });
 
   it("answers 404 to a licence token, a customer or another customer for an update its licence is not verified for, and for drafts", async () => {
     const admin = await adminToken(t.app);
-    const { customer, licenses: [license] } = await issueLicences(t);
-    const stranger = await issueLicences(t);
+    const { customer, licenses: [license] } = await issueLicenses(t);
+    const stranger = await issueLicenses(t);
     const update = await publishedUpdate(admin, [{ name: "tool.sh", path: "bin/tool.sh" }]);
     const draft = await createDraft(admin);
     await verification(admin, draft.id, license!.id);
@@ -676,14 +676,14 @@ describe("the .req flow and downloads", () => {
 
     const urls = (id: string) => [`/api/v1/updates/${id}/manifest`, `/api/v1/updates/${id}/package`, `/api/v1/updates/${id}/files/backend.zip`, `/api/v1/updates/${id}/files/bin%2Ftool.sh`];
     for (const url of [...urls(update.id), ...urls(draft.id)]) {
-      for (const headers of [withLicence(token), { authorization: `Bearer ${customer.token}` }]) {
+      for (const headers of [withLicense(token), { authorization: `Bearer ${customer.token}` }]) {
         const response = await call(t.app, { method: "GET", url, headers });
         expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(404);
         expect(firstError(response).loc).toEqual(["update/not_found"]);
       }
     }
     // The other customer's licence is verified for it: its token and its owner get it, not the first customer.
-    expect((await call(t.app, { method: "GET", url: `/api/v1/updates/${update.id}/files/bin%2Ftool.sh`, headers: withLicence(strangerToken) })).statusCode).toBe(200);
+    expect((await call(t.app, { method: "GET", url: `/api/v1/updates/${update.id}/files/bin%2Ftool.sh`, headers: withLicense(strangerToken) })).statusCode).toBe(200);
     expect((await call(t.app, { method: "GET", url: `/api/v1/updates/${update.id}/manifest`, token: stranger.customer.token })).statusCode).toBe(200);
     // A draft has no manifest or package even for an administrator; its files can be checked.
     expect((await call(t.app, { method: "GET", url: `/api/v1/updates/${draft.id}/manifest`, token: admin })).statusCode).toBe(404);
@@ -695,13 +695,13 @@ describe("the .req flow and downloads", () => {
     expect(firstError(anonymous).loc).toEqual(["license/invalid_token"]);
     // A deactivated licence's token is no longer a licence token.
     await call(t.app, { method: "POST", url: `/api/v1/licenses/${stranger.licenses[0]!.id}/deactivate`, token: admin });
-    expect((await call(t.app, { method: "GET", url: `/api/v1/updates/${update.id}/manifest`, headers: withLicence(strangerToken) })).statusCode).toBe(401);
+    expect((await call(t.app, { method: "GET", url: `/api/v1/updates/${update.id}/manifest`, headers: withLicense(strangerToken) })).statusCode).toBe(401);
     expect((await call(t.app, { method: "GET", url: `/api/v1/updates/${update.id}/manifest`, token: stranger.customer.token })).statusCode).toBe(404);
   });
 
   it("resumes a download interrupted halfway with Range; the result verifies, a flipped byte does not", async () => {
     const admin = await adminToken(t.app);
-    const { customer, licenses: [license] } = await issueLicences(t);
+    const { customer, licenses: [license] } = await issueLicenses(t);
     const big = await zipOf([{ name: "payload.bin", content: randomBytes(1_500_000), compress: false }]);
     const draft = await upload(admin, [await backendPart(big), await frontendPart(), extraPart("tool.sh", Buffer.from("#!/bin/sh\necho ok\n")), { path: "bin/tools/tool.sh" }]);
     expect(draft.statusCode, draft.body).toBe(201);
@@ -709,14 +709,14 @@ describe("the .req flow and downloads", () => {
     expect((await publish(admin, id, nextVersion())).statusCode).toBe(200);
     await verification(admin, id, license!.id);
     const token = await licenseToken(customer.token, license!.key);
-    const signed = await manifestOf(id, withLicence(token));
+    const signed = await manifestOf(id, withLicense(token));
     const manifest = JSON.parse(signed.manifest) as UpdateManifest;
     const backend = manifest.files.find((file) => file.path === "backend.zip")!;
 
     // Over a real connection: the transfer stops after about half, as a dropped line would stop it.
     const address = await listeningAddress();
     const url = `${address}/api/v1/updates/${id}/files/backend.zip`;
-    const first = await interruptedDownload(url, withLicence(token), backend.size / 2);
+    const first = await interruptedDownload(url, withLicense(token), backend.size / 2);
     expect(first.status).toBe(200);
     expect(first.headers["accept-ranges"]).toBe("bytes");
     expect(first.headers["cache-control"]).toBe("private, no-store");
@@ -728,7 +728,7 @@ describe("the .req flow and downloads", () => {
     expect(receivedBytes).toBeGreaterThan(0);
     expect(receivedBytes).toBeLessThan(backend.size);
 
-    const rest = await fetch(url, { headers: { ...withLicence(token), range: `bytes=${receivedBytes}-`, "if-range": etag } });
+    const rest = await fetch(url, { headers: { ...withLicense(token), range: `bytes=${receivedBytes}-`, "if-range": etag } });
     expect(rest.status).toBe(206);
     expect(rest.headers.get("content-range")).toBe(`bytes ${receivedBytes}-${backend.size - 1}/${backend.size}`);
     const whole = Buffer.concat([received, Buffer.from(await rest.arrayBuffer())]);
@@ -736,7 +736,7 @@ describe("the .req flow and downloads", () => {
 
     const others = new Map<string, Buffer>([["backend.zip", whole]]);
     for (const file of manifest.files.filter((candidate) => candidate.path !== "backend.zip")) {
-      const response = await call(t.app, { method: "GET", url: `/api/v1/updates/${id}/files/${file.path}`, headers: withLicence(token) });
+      const response = await call(t.app, { method: "GET", url: `/api/v1/updates/${id}/files/${file.path}`, headers: withLicense(token) });
       expect(response.statusCode, file.path).toBe(200);
       others.set(file.path, response.rawPayload);
     }

@@ -48,10 +48,10 @@ function serve(respond: () => Response, hold = false) {
 const text = (body: string, type = "text/plain") => new Response(body, { status: 200, headers: { "content-type": type } });
 const refused = () => new Response(JSON.stringify({ detail: [{ loc: ["license/deactivated"], msg: "x", type: "error" }] }), { status: 409, headers: { "content-type": "application/json" } });
 
-function LicenceFileButton() {
+function LicenseFileButton() {
   const download = useDownload();
   return (
-    <Button data-testid="licence-download" loading={download.isPending} onClick={() => download.start(licenseFileDownload({ id: "l1", key: "ABCDE-FGHJK" }))}>
+    <Button data-testid="license-download" loading={download.isPending} onClick={() => download.start(licenseFileDownload({ id: "l1", key: "ABCDE-FGHJK" }))}>
       Download licence file
     </Button>
   );
@@ -60,10 +60,10 @@ function LicenceFileButton() {
 describe("every download says downloading, then success or failure", { timeout: 20_000 }, () => {
   it("a licence file: a 'Downloading' toast and a busy button, then '<file> downloaded.'", async () => {
     const release = serve(() => text("-----BEGIN LICENSE FILE-----\nx\n-----END LICENSE FILE-----\n"), true);
-    mountWithApp(<LicenceFileButton />);
-    click(byTestId("licence-download"));
+    mountWithApp(<LicenseFileButton />);
+    click(byTestId("license-download"));
     await waitFor(() => expect(toasts()).toEqual(["Downloading ABCDEFGHJK.lic…"]));
-    await waitFor(() => expect(byTestId("licence-download")?.dataset.loading).toBeDefined());
+    await waitFor(() => expect(byTestId("license-download")?.dataset.loading).toBeDefined());
     release();
     await waitFor(() => expect(toasts()).toEqual(["ABCDEFGHJK.lic downloaded."]));
     expect(saved).toEqual(["ABCDEFGHJK.lic"]);
@@ -71,8 +71,8 @@ describe("every download says downloading, then success or failure", { timeout: 
 
   it("a licence file the server refuses: 'Download failed: <reason>' in place of the 'Downloading' toast", async () => {
     serve(refused);
-    mountWithApp(<LicenceFileButton />);
-    click(byTestId("licence-download"));
+    mountWithApp(<LicenseFileButton />);
+    click(byTestId("license-download"));
     await waitFor(() => expect(toasts()).toEqual([expect.stringContaining("Download failed: This licence has been deactivated.")]));
     expect(saved).toEqual([]);
   });

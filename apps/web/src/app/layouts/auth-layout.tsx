@@ -21,7 +21,7 @@ export function AuthLayout() {
           <List spacing="md" center className={classes.highlights}>
             {(
               [
-                ["app.highlights.licences", IconCertificate],
+                ["app.highlights.licenses", IconCertificate],
                 ["app.highlights.updates", IconCloudDownload],
                 ["app.highlights.support", IconLifebuoy],
               ] as const

@@ -7,7 +7,7 @@ const core = {
     name: "Licence Portal",
     tagline: "Request, buy and track your software licences in one place.",
     highlights: {
-      licences: "Online and offline licence validation",
+      licenses: "Online and offline licence validation",
       updates: "Software updates for your licences",
       support: "Support tickets answered by our team",
     },

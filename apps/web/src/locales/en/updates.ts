@@ -63,7 +63,7 @@ const updates = {
     userName: "Username",
     customer: "Customer",
     licenseKey: "Licence key",
-    licenceStatus: "Licence status",
+    licenseStatus: "Licence status",
     customerStatus: "Customer status",
     ownStatus: "All your licences",
   },
@@ -108,7 +108,7 @@ const updates = {
     commands_one: "{{n}} install command",
     commands_other: "{{n}} install commands",
     noCommands: "No install commands.",
-    verifyLicences: "Verify licences",
+    verifyLicenses: "Verify licences",
   },
   files: {
     path: "Install path",

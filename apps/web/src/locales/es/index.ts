@@ -30,7 +30,7 @@ const messages: Messages = {
     name: "Portal de Licencias",
     tagline: "Solicite, compre y controle sus licencias de software en un solo lugar.",
     highlights: {
-      licences: "Validación de licencias en línea y sin conexión",
+      licenses: "Validación de licencias en línea y sin conexión",
       updates: "Actualizaciones de software para sus licencias",
       support: "Solicitudes de soporte atendidas por nuestro equipo",
     },

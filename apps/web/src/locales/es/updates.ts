@@ -60,7 +60,7 @@ const updates: Messages["updates"] = {
     userName: "Usuario",
     customer: "Cliente",
     licenseKey: "Clave de licencia",
-    licenceStatus: "Estado de la licencia",
+    licenseStatus: "Estado de la licencia",
     customerStatus: "Estado del cliente",
     ownStatus: "Todas sus licencias",
   },
@@ -109,7 +109,7 @@ const updates: Messages["updates"] = {
     commands_other: "{{n}} comandos de instalación",
     commands_many: "{{n}} comandos de instalación",
     noCommands: "Sin comandos de instalación.",
-    verifyLicences: "Verificar licencias",
+    verifyLicenses: "Verificar licencias",
   },
   files: {
     path: "Ruta de instalación",

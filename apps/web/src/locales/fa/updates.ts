@@ -60,7 +60,7 @@ const updates: Messages["updates"] = {
     userName: "نام کاربری",
     customer: "مشتری",
     licenseKey: "کلید مجوز",
-    licenceStatus: "وضعیت مجوز",
+    licenseStatus: "وضعیت مجوز",
     customerStatus: "وضعیت مشتری",
     ownStatus: "همهٔ مجوزهای شما",
   },
@@ -105,7 +105,7 @@ const updates: Messages["updates"] = {
     commands_one: "{{n}} فرمان نصب",
     commands_other: "{{n}} فرمان نصب",
     noCommands: "فرمان نصبی ندارد.",
-    verifyLicences: "تأیید مجوزها",
+    verifyLicenses: "تأیید مجوزها",
   },
   files: {
     path: "مسیر نصب",

@@ -30,7 +30,7 @@ const messages: Messages = {
     name: "Portal de Licenças",
     tagline: "Solicite, compre e acompanhe suas licenças de software em um só lugar.",
     highlights: {
-      licences: "Validação de licenças on-line e off-line",
+      licenses: "Validação de licenças on-line e off-line",
       updates: "Atualizações de software para suas licenças",
       support: "Chamados de suporte respondidos pela nossa equipe",
     },

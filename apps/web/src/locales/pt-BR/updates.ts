@@ -60,7 +60,7 @@ const updates: Messages["updates"] = {
     userName: "Nome de usuário",
     customer: "Cliente",
     licenseKey: "Chave de licença",
-    licenceStatus: "Status da licença",
+    licenseStatus: "Status da licença",
     customerStatus: "Status do cliente",
     ownStatus: "Todas as suas licenças",
   },
@@ -109,7 +109,7 @@ const updates: Messages["updates"] = {
     commands_other: "{{n}} comandos de instalação",
     commands_many: "{{n}} comandos de instalação",
     noCommands: "Nenhum comando de instalação.",
-    verifyLicences: "Verificar licenças",
+    verifyLicenses: "Verificar licenças",
   },
   files: {
     path: "Caminho de instalação",

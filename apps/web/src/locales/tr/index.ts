@@ -30,7 +30,7 @@ const messages: Messages = {
     name: "Lisans Portalı",
     tagline: "Yazılım lisanslarınızı tek bir yerden talep edin, satın alın ve takip edin.",
     highlights: {
-      licences: "Çevrimiçi ve çevrimdışı lisans doğrulama",
+      licenses: "Çevrimiçi ve çevrimdışı lisans doğrulama",
       updates: "Lisanslarınız için yazılım güncellemeleri",
       support: "Ekibimizin yanıtladığı destek talepleri",
     },

@@ -60,7 +60,7 @@ const updates: Messages["updates"] = {
     userName: "Kullanıcı adı",
     customer: "Müşteri",
     licenseKey: "Lisans anahtarı",
-    licenceStatus: "Lisans durumu",
+    licenseStatus: "Lisans durumu",
     customerStatus: "Müşteri durumu",
     ownStatus: "Tüm lisanslarınız",
   },
@@ -105,7 +105,7 @@ const updates: Messages["updates"] = {
     commands_one: "{{n}} kurulum komutu",
     commands_other: "{{n}} kurulum komutu",
     noCommands: "Kurulum komutu yok.",
-    verifyLicences: "Lisansları doğrula",
+    verifyLicenses: "Lisansları doğrula",
   },
   files: {
     path: "Kurulum yolu",

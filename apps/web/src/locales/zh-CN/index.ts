@@ -30,7 +30,7 @@ const messages: Messages = {
     name: "许可证门户",
     tagline: "在一个地方申请、购买和跟踪您的软件许可证。",
     highlights: {
-      licences: "在线和离线许可证验证",
+      licenses: "在线和离线许可证验证",
       updates: "为您的许可证提供软件更新",
       support: "由我们团队处理的支持工单",
     },

@@ -60,7 +60,7 @@ const updates: Messages["updates"] = {
     userName: "用户名",
     customer: "客户",
     licenseKey: "许可证密钥",
-    licenceStatus: "许可证状态",
+    licenseStatus: "许可证状态",
     customerStatus: "客户状态",
     ownStatus: "您的全部许可证",
   },
@@ -105,7 +105,7 @@ const updates: Messages["updates"] = {
     commands_one: "{{n}} 条安装命令",
     commands_other: "{{n}} 条安装命令",
     noCommands: "没有安装命令。",
-    verifyLicences: "验证许可证",
+    verifyLicenses: "验证许可证",
   },
   files: {
     path: "安装路径",

@@ -39,24 +39,24 @@ export function StatusBar({ parts, summary, format, testId }: { parts: readonly 
   );
 }
 
-type LicenceStatus = "active" | "notActivated" | "deactivated";
+type LicenseStatus = "active" | "notActivated" | "deactivated";
 
-const licenceStatuses: readonly { key: LicenceStatus; color: string }[] = [
+const licenseStatuses: readonly { key: LicenseStatus; color: string }[] = [
   { key: "active", color: "green" },
   { key: "notActivated", color: "gray" },
   { key: "deactivated", color: "red" },
 ];
 
 /** Licences by status, on both dashboards: the same bar, each with its own words and its own list to link to. */
-export function LicencesByStatus({
+export function LicensesByStatus({
   licenses,
   labels,
   links,
   format,
 }: {
-  licenses: Record<LicenceStatus, number>;
-  labels: Record<LicenceStatus, string>;
-  links: Record<LicenceStatus, string>;
+  licenses: Record<LicenseStatus, number>;
+  labels: Record<LicenseStatus, string>;
+  links: Record<LicenseStatus, string>;
   format: (value: number) => string;
 }) {
   const { t } = useTranslation();
@@ -65,7 +65,7 @@ export function LicencesByStatus({
       testId="licenses-by-status"
       format={format}
       summary={t("dashboards.licensesSummary", { active: format(licenses.active), notActivated: format(licenses.notActivated), deactivated: format(licenses.deactivated) })}
-      parts={licenceStatuses.map(({ key, color }) => ({ key, label: labels[key], value: licenses[key], color, to: links[key] }))}
+      parts={licenseStatuses.map(({ key, color }) => ({ key, label: labels[key], value: licenses[key], color, to: links[key] }))}
     />
   );
 }

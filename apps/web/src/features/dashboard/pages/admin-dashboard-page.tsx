@@ -8,7 +8,7 @@ import { useAdminDashboard } from "../api/dashboard";
 import { BarChart, CHART_HEIGHT, summarizeSeries, type ChartPoint } from "../components/bar-chart";
 import { DashboardError } from "../components/dashboard-error";
 import { FigureTile } from "../components/figure-tile";
-import { LicencesByStatus, StatusBar } from "../components/status-bar";
+import { LicensesByStatus, StatusBar } from "../components/status-bar";
 import { adminFigureLinks as links, type AdminFigure } from "../lib/figure-links";
 import { countsPerDisplayedMonth, dayLabel, numberFormatter } from "../lib/format";
 import classes from "../components/dashboard.module.css";
@@ -131,7 +131,7 @@ export function AdminDashboardPage() {
             </Panel>
             <Panel id="licenses-title" title={t("dashboards.admin.licenses")}>
               {data ? (
-                <LicencesByStatus
+                <LicensesByStatus
                   licenses={data.licenses}
                   format={format}
                   labels={{ active: t("dashboards.admin.licenseStatus.active"), notActivated: t("dashboards.admin.licenseStatus.notActivated"), deactivated: t("dashboards.admin.licenseStatus.deactivated") }}

@@ -26,7 +26,7 @@ import { useCustomerDashboard } from "../api/dashboard";
 import { DashboardError } from "../components/dashboard-error";
 import { FigureTile } from "../components/figure-tile";
 import { RecentActivity } from "../components/recent-activity";
-import { LicencesByStatus } from "../components/status-bar";
+import { LicensesByStatus } from "../components/status-bar";
 import { customerFigureLinks, licenseLink } from "../lib/figure-links";
 import { numberFormatter } from "../lib/format";
 import classes from "../components/dashboard.module.css";
@@ -100,7 +100,7 @@ export function DashboardPage() {
                 {t("dashboards.licensesByStatus")}
               </Title>
               {data ? (
-                <LicencesByStatus
+                <LicensesByStatus
                   licenses={data.licenses}
                   format={format}
                   labels={{ active: t("dashboards.figures.active"), notActivated: t("dashboards.figures.notActivated"), deactivated: t("dashboards.figures.deactivated") }}
@@ -129,14 +129,14 @@ export function DashboardPage() {
                   </Text>
                 ) : (
                   <Stack gap="xs" component="ul" className={classes.plainList} data-testid="expiring-list">
-                    {data.expiring.map((licence) => (
-                      <li key={licence.id}>
+                    {data.expiring.map((license) => (
+                      <li key={license.id}>
                         <Group justify="space-between" wrap="wrap" gap={4}>
-                          <Anchor component={Link} to={licenseLink(licence.id)} size="sm" data-testid="expiring-link">
-                            <Code dir="ltr">{licence.key}</Code>
+                          <Anchor component={Link} to={licenseLink(license.id)} size="sm" data-testid="expiring-link">
+                            <Code dir="ltr">{license.key}</Code>
                           </Anchor>
                           <Text size="xs" c="dimmed">
-                            {licence.planName} · {t("dashboards.expiresOn", { date: formatDate(licence.expiresAt, i18n.resolvedLanguage ?? "en") })}
+                            {license.planName} · {t("dashboards.expiresOn", { date: formatDate(license.expiresAt, i18n.resolvedLanguage ?? "en") })}
                           </Text>
                         </Group>
                       </li>

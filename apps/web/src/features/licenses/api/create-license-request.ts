@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LicenseRequest, licenseRequestBodySchema } from "@portal/contract";
 import type { z } from "zod";
 import { apiClient, type Envelope } from "@/lib/api-client";
-import { licenceKeys } from "./keys";
+import { licenseKeys } from "./keys";
 
 export type LicenseRequestInput = z.output<typeof licenseRequestBodySchema>;
 
@@ -15,8 +15,8 @@ export async function createLicenseRequest(input: LicenseRequestInput): Promise<
 export function useCreateLicenseRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ["licence-requests", "create"],
+    mutationKey: ["license-requests", "create"],
     mutationFn: createLicenseRequest,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: licenceKeys.requests }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: licenseKeys.requests }),
   });
 }

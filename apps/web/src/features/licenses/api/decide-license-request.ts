@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LicenseRequest, LicenseRequestPatch } from "@portal/contract";
 import { apiClient, type Envelope } from "@/lib/api-client";
-import { licenceKeys } from "./keys";
+import { licenseKeys } from "./keys";
 
 /**
  * The transitions of a pending request: the owner cancels (POST /cancel); an administrator edits
@@ -30,28 +30,28 @@ export async function updateLicenseRequest({ id, patch }: { id: string; patch: L
 function useRefreshAfter() {
   const queryClient = useQueryClient();
   return (request: LicenseRequest) => {
-    queryClient.setQueryData(licenceKeys.request(request.id), request);
-    void queryClient.invalidateQueries({ queryKey: licenceKeys.requests });
-    if (request.status === "approved") void queryClient.invalidateQueries({ queryKey: licenceKeys.licenses });
+    queryClient.setQueryData(licenseKeys.request(request.id), request);
+    void queryClient.invalidateQueries({ queryKey: licenseKeys.requests });
+    if (request.status === "approved") void queryClient.invalidateQueries({ queryKey: licenseKeys.licenses });
   };
 }
 
 export function useCancelLicenseRequest() {
   const refresh = useRefreshAfter();
-  return useMutation({ mutationKey: ["licence-requests", "cancel"], mutationFn: cancelLicenseRequest, onSuccess: refresh });
+  return useMutation({ mutationKey: ["license-requests", "cancel"], mutationFn: cancelLicenseRequest, onSuccess: refresh });
 }
 
 export function useApproveLicenseRequest() {
   const refresh = useRefreshAfter();
-  return useMutation({ mutationKey: ["licence-requests", "approve"], mutationFn: approveLicenseRequest, onSuccess: refresh });
+  return useMutation({ mutationKey: ["license-requests", "approve"], mutationFn: approveLicenseRequest, onSuccess: refresh });
 }
 
 export function useRejectLicenseRequest() {
   const refresh = useRefreshAfter();
-  return useMutation({ mutationKey: ["licence-requests", "reject"], mutationFn: rejectLicenseRequest, onSuccess: refresh });
+  return useMutation({ mutationKey: ["license-requests", "reject"], mutationFn: rejectLicenseRequest, onSuccess: refresh });
 }
 
 export function useUpdateLicenseRequest() {
   const refresh = useRefreshAfter();
-  return useMutation({ mutationKey: ["licence-requests", "update"], mutationFn: updateLicenseRequest, onSuccess: refresh });
+  return useMutation({ mutationKey: ["license-requests", "update"], mutationFn: updateLicenseRequest, onSuccess: refresh });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { LicenseRequest } from "@portal/contract";
 import { apiClient, type Envelope } from "@/lib/api-client";
-import { licenceKeys } from "./keys";
+import { licenseKeys } from "./keys";
 
 /** GET api/v1/license-requests/{id} — another customer's request is a 404. */
 export async function getLicenseRequest(id: string, signal?: AbortSignal): Promise<LicenseRequest> {
@@ -10,7 +10,7 @@ export async function getLicenseRequest(id: string, signal?: AbortSignal): Promi
 }
 
 export const licenseRequestQueryOptions = (id: string) =>
-  queryOptions({ queryKey: licenceKeys.request(id), queryFn: ({ signal }) => getLicenseRequest(id, signal) });
+  queryOptions({ queryKey: licenseKeys.request(id), queryFn: ({ signal }) => getLicenseRequest(id, signal) });
 
 export function useLicenseRequest(id: string) {
   return useQuery(licenseRequestQueryOptions(id));

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { License } from "@portal/contract";
 import { apiClient, type Envelope } from "@/lib/api-client";
-import { licenceKeys } from "./keys";
+import { licenseKeys } from "./keys";
 
 /** GET api/v1/licenses/{id} — another customer's licence is a 404. */
 export async function getLicense(id: string, signal?: AbortSignal): Promise<License> {
@@ -10,7 +10,7 @@ export async function getLicense(id: string, signal?: AbortSignal): Promise<Lice
 }
 
 export const licenseQueryOptions = (id: string) =>
-  queryOptions({ queryKey: licenceKeys.license(id), queryFn: ({ signal }) => getLicense(id, signal) });
+  queryOptions({ queryKey: licenseKeys.license(id), queryFn: ({ signal }) => getLicense(id, signal) });
 
 export function useLicense(id: string | null) {
   return useQuery({ ...licenseQueryOptions(id ?? ""), enabled: Boolean(id) });

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InstallationList } from "@portal/contract";
 import { apiClient, type Envelope } from "@/lib/api-client";
-import { licenceKeys } from "./keys";
+import { licenseKeys } from "./keys";
 
 const base = (licenseId: string) => `api/v1/licenses/${encodeURIComponent(licenseId)}/installations`;
 
@@ -11,7 +11,7 @@ export async function listInstallations(licenseId: string, signal?: AbortSignal)
 }
 
 export const installationsQueryOptions = (licenseId: string) =>
-  queryOptions({ queryKey: licenceKeys.installations(licenseId), queryFn: ({ signal }) => listInstallations(licenseId, signal) });
+  queryOptions({ queryKey: licenseKeys.installations(licenseId), queryFn: ({ signal }) => listInstallations(licenseId, signal) });
 
 export function useInstallations(licenseId: string) {
   return useQuery(installationsQueryOptions(licenseId));
@@ -32,9 +32,9 @@ export function useReleaseInstallation() {
     mutationKey: ["licenses", "release"],
     mutationFn: releaseInstallation,
     onSuccess: (list, { licenseId }) => {
-      queryClient.setQueryData(licenceKeys.installations(licenseId), list);
+      queryClient.setQueryData(licenseKeys.installations(licenseId), list);
       // The licence's activation count changed.
-      return queryClient.invalidateQueries({ queryKey: licenceKeys.licenses });
+      return queryClient.invalidateQueries({ queryKey: licenseKeys.licenses });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { LicenseRequest, LicenseRequestStatus, Page } from "@portal/contract";
 import { apiClient, type Envelope } from "@/lib/api-client";
-import { licenceKeys } from "./keys";
+import { licenseKeys } from "./keys";
 
 /** GET api/v1/license-requests — customers get their own, administrators every request. */
 export interface LicenseRequestListParams {
@@ -21,7 +21,7 @@ export async function listLicenseRequests(params: LicenseRequestListParams, sign
 
 export const licenseRequestsQueryOptions = (params: LicenseRequestListParams) =>
   queryOptions({
-    queryKey: licenceKeys.requestList(params),
+    queryKey: licenseKeys.requestList(params),
     queryFn: ({ signal }) => listLicenseRequests(params, signal),
     placeholderData: keepPreviousData,
   });

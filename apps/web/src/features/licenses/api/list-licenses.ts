@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { License, LicenseStatus, Page } from "@portal/contract";
 import { apiClient, type Envelope } from "@/lib/api-client";
-import { licenceKeys } from "./keys";
+import { licenseKeys } from "./keys";
 
 /** GET api/v1/licenses — paged and sorted in SQL; customers get their own, administrators may filter by owner. */
 export interface LicenseListParams {
@@ -23,7 +23,7 @@ export async function listLicenses(params: LicenseListParams, signal?: AbortSign
 
 export const licensesQueryOptions = (params: LicenseListParams) =>
   queryOptions({
-    queryKey: licenceKeys.licenseList(params),
+    queryKey: licenseKeys.licenseList(params),
     queryFn: ({ signal }) => listLicenses(params, signal),
     placeholderData: keepPreviousData,
   });

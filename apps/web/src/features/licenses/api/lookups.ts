@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CurrentPlan, Feature, Page, Plan, Project } from "@portal/contract";
 import { apiClient, type Envelope } from "@/lib/api-client";
-import { licenceKeys } from "./keys";
+import { licenseKeys } from "./keys";
 
 /**
  * What the request form chooses from: active catalogue plans (GET api/v1/plans), features
@@ -14,7 +14,7 @@ const staleTime = 60_000;
 
 export const plansLookupQueryOptions = () =>
   queryOptions({
-    queryKey: [...licenceKeys.lookups, "plans"],
+    queryKey: [...licenseKeys.lookups, "plans"],
     queryFn: async ({ signal }) =>
       (
         await apiClient.get<Envelope<Page<Plan>>>("api/v1/plans", {
@@ -27,14 +27,14 @@ export const plansLookupQueryOptions = () =>
 
 export const currentPlanQueryOptions = () =>
   queryOptions({
-    queryKey: [...licenceKeys.lookups, "current-plan"],
+    queryKey: [...licenseKeys.lookups, "current-plan"],
     queryFn: async ({ signal }) => (await apiClient.get<Envelope<CurrentPlan>>("api/v1/plans/current", { signal })).data,
     staleTime,
   });
 
 export const featuresLookupQueryOptions = () =>
   queryOptions({
-    queryKey: [...licenceKeys.lookups, "features"],
+    queryKey: [...licenseKeys.lookups, "features"],
     queryFn: async ({ signal }) =>
       (await apiClient.get<Envelope<Page<Feature>>>("api/v1/features", { params: { pageSize: LOOKUP_PAGE_SIZE, sort: "name", order: "asc" }, signal }))
         .data.items,
@@ -43,7 +43,7 @@ export const featuresLookupQueryOptions = () =>
 
 export const projectsLookupQueryOptions = () =>
   queryOptions({
-    queryKey: [...licenceKeys.lookups, "projects"],
+    queryKey: [...licenseKeys.lookups, "projects"],
     queryFn: async ({ signal }) =>
       (await apiClient.get<Envelope<Page<Project>>>("api/v1/projects", { params: { pageSize: LOOKUP_PAGE_SIZE, sort: "name", order: "asc" }, signal }))
         .data.items,
@@ -69,7 +69,7 @@ export function useProjectsLookup(enabled = true) {
 /** One plan by id (GET api/v1/plans/{id}); administrators can read a customer's custom plan this way. */
 export function usePlan(id: string | null | undefined) {
   return useQuery({
-    queryKey: [...licenceKeys.lookups, "plan", id],
+    queryKey: [...licenseKeys.lookups, "plan", id],
     queryFn: async ({ signal }) => (await apiClient.get<Envelope<Plan>>(`api/v1/plans/${encodeURIComponent(id!)}`, { signal })).data,
     enabled: Boolean(id),
     staleTime,

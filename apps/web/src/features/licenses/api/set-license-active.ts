@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { License } from "@portal/contract";
 import { apiClient, type Envelope } from "@/lib/api-client";
-import { licenceKeys } from "./keys";
+import { licenseKeys } from "./keys";
 
 /** Admin: POST api/v1/licenses/{id}/deactivate, or /reactivate (409 license/not_deactivated if it is not). */
 export async function setLicenseActive({ id, active }: { id: string; active: boolean }): Promise<License> {
@@ -15,8 +15,8 @@ export function useSetLicenseActive() {
     mutationKey: ["licenses", "set-active"],
     mutationFn: setLicenseActive,
     onSuccess: (license) => {
-      queryClient.setQueryData(licenceKeys.license(license.id), license);
-      return queryClient.invalidateQueries({ queryKey: licenceKeys.licenses });
+      queryClient.setQueryData(licenseKeys.license(license.id), license);
+      return queryClient.invalidateQueries({ queryKey: licenseKeys.licenses });
     },
   });
 }

@@ -8,7 +8,7 @@ import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { useRejectLicenseRequest } from "../api/decide-license-request";
-import { translateLicenceMessage } from "../lib/messages";
+import { translateLicenseMessage } from "../lib/messages";
 
 type RejectForm = z.input<typeof rejectBodySchema>;
 
@@ -65,7 +65,7 @@ export function RejectRequestModal({ request, onClose }: { request: LicenseReque
                 maxRows={8}
                 maxLength={2000}
                 data-autofocus
-                error={translateLicenceMessage(form.formState.errors.reason?.message, t)}
+                error={translateLicenseMessage(form.formState.errors.reason?.message, t)}
               />
             )}
           />

@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { translateMessage } from "@/lib/validation-messages";
 
 /**
- * The English texts of the licence schemas (packages/contract licences.ts) and of this area's
+ * The English texts of the licence schemas (packages/contract licenses.ts) and of this area's
  * form rules, translated by their exact text; anything else goes through the app-wide table.
  */
 const keyByMessage = {
@@ -25,9 +25,9 @@ const keyByMessage = {
   "Max activations must be a whole number": "licenses.validation.maxActivationsRange",
 } as const;
 
-export type LicenceMessage = keyof typeof keyByMessage;
+export type LicenseMessage = keyof typeof keyByMessage;
 
-export function translateLicenceMessage(message: string | undefined, t: TFunction): string | undefined {
+export function translateLicenseMessage(message: string | undefined, t: TFunction): string | undefined {
   if (!message) return undefined;
-  return Object.hasOwn(keyByMessage, message) ? t(keyByMessage[message as LicenceMessage]) : translateMessage(message, t);
+  return Object.hasOwn(keyByMessage, message) ? t(keyByMessage[message as LicenseMessage]) : translateMessage(message, t);
 }

@@ -19,7 +19,7 @@ import { PlanOrFeaturesFields, type PlanFeatureControl } from "../components/pla
 import { RejectRequestModal } from "../components/reject-request-modal";
 import { RequestStatusBadge } from "../components/request-status-badge";
 import { formatDateTime } from "@/lib/format";
-import { translateLicenceMessage } from "../lib/messages";
+import { translateLicenseMessage } from "../lib/messages";
 import { editRequestFields, editRequestFormSchema, type EditRequestFormOutput, type EditRequestFormValues } from "../lib/request-form";
 
 function valuesOf(request: LicenseRequest): EditRequestFormValues {
@@ -169,7 +169,7 @@ function EditForm({ request }: { request: LicenseRequest }) {
                     allowNegative={false}
                     clampBehavior="strict"
                     required
-                    error={translateLicenceMessage(errors.quantity?.message, t)}
+                    error={translateLicenseMessage(errors.quantity?.message, t)}
                   />
                 )}
               />
@@ -192,7 +192,7 @@ function EditForm({ request }: { request: LicenseRequest }) {
                     allowDecimal={false}
                     allowNegative={false}
                     clampBehavior="strict"
-                    error={translateLicenceMessage(errors.durationDays?.message, t)}
+                    error={translateLicenseMessage(errors.durationDays?.message, t)}
                   />
                 )}
               />
@@ -215,7 +215,7 @@ function EditForm({ request }: { request: LicenseRequest }) {
                     allowDecimal={false}
                     allowNegative={false}
                     clampBehavior="strict"
-                    error={translateLicenceMessage(errors.maxActivations?.message, t)}
+                    error={translateLicenseMessage(errors.maxActivations?.message, t)}
                   />
                 )}
               />
@@ -231,7 +231,7 @@ function EditForm({ request }: { request: LicenseRequest }) {
                   minRows={2}
                   maxRows={6}
                   maxLength={2000}
-                  error={translateLicenceMessage(errors.note?.message, t)}
+                  error={translateLicenseMessage(errors.note?.message, t)}
                 />
               )}
             />

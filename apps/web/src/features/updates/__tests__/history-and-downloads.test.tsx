@@ -6,7 +6,7 @@ import { allByTestId, byTestId, mountInApp, pageText } from "@/test/app";
 import { click, stubBrowserApis, unmount, waitFor } from "@/test/dom";
 import { DownloadControl } from "../components/download-control";
 import { HistoryList } from "../components/history-list";
-import { CustomerVerificationBadge, LicenceVerificationBadge, customerVerificationColor, licenceVerificationColor } from "../components/update-badges";
+import { CustomerVerificationBadge, LicenseVerificationBadge, customerVerificationColor, licenseVerificationColor } from "../components/update-badges";
 
 const render = (element: ReactNode) => mountInApp(element);
 const text = pageText;
@@ -23,15 +23,15 @@ describe("verification badges (spec section 4: Verified, Partially Verified, Not
   it("names each licence's and each customer's status in words, with its own colour", () => {
     render(
       <>
-        <LicenceVerificationBadge status="verified" />
-        <LicenceVerificationBadge status="not_verified" />
+        <LicenseVerificationBadge status="verified" />
+        <LicenseVerificationBadge status="not_verified" />
         {customerVerificationStatuses.map((status) => (
           <CustomerVerificationBadge key={status} status={status} />
         ))}
       </>,
     );
     return waitFor(() => {
-      expect(all("licence-verification").map((badge) => [badge.dataset.status, badge.textContent])).toEqual([
+      expect(all("license-verification").map((badge) => [badge.dataset.status, badge.textContent])).toEqual([
         ["verified", "Verified"],
         ["not_verified", "Not Verified"],
       ]);
@@ -41,7 +41,7 @@ describe("verification badges (spec section 4: Verified, Partially Verified, Not
         ["not_verified", "Not Verified"],
       ]);
       expect(new Set(Object.values(customerVerificationColor)).size).toBe(3);
-      expect(licenceVerificationColor.verified).toBe(customerVerificationColor.verified);
+      expect(licenseVerificationColor.verified).toBe(customerVerificationColor.verified);
     });
   });
 });
@@ -86,7 +86,7 @@ describe("the update history", { timeout: 20_000 }, () => {
   it("gives an administrator every row with both badges, Verify on a licence not verified, and a confirmed Revoke on a verified one", async () => {
     const calls = serve(answer);
     render(<HistoryList admin />);
-    await waitFor(() => expect(all("licence-verification")).toHaveLength(2));
+    await waitFor(() => expect(all("license-verification")).toHaveLength(2));
     const historyCall = calls.find((call) => call.url.pathname === "/api/v1/update-history")!;
     expect(historyCall.url.search).toBe("?page=1&pageSize=20&sort=publishedAt&order=desc");
     expect(text()).toContain("cora");
@@ -116,7 +116,7 @@ describe("the update history", { timeout: 20_000 }, () => {
   it("gives a customer their rows without actions and without the admin's list of updates", async () => {
     const calls = serve(answer);
     render(<HistoryList admin={false} />);
-    await waitFor(() => expect(all("licence-verification")).toHaveLength(2));
+    await waitFor(() => expect(all("license-verification")).toHaveLength(2));
     expect(all("history-verify")).toHaveLength(0);
     expect(all("history-revoke")).toHaveLength(0);
     expect(text()).toContain("Faster activation");

@@ -10,7 +10,7 @@ import { formatDate } from "@/lib/format";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useUpdateHistory, type HistoryRow } from "../api/update-history";
 import { usePublishedUpdates, useSetVerification } from "../api/updates";
-import { CustomerVerificationBadge, LicenceVerificationBadge } from "./update-badges";
+import { CustomerVerificationBadge, LicenseVerificationBadge } from "./update-badges";
 
 type HistorySort = "publishedAt" | "version" | "userName" | "customer" | "licenseKey" | "status";
 type HistoryFilter = "q" | "updateId" | "status";
@@ -47,11 +47,11 @@ const publishedColumn = (t: TFunction, language: string) =>
       </Text>
     ),
   });
-const licenceColumn = (t: TFunction) =>
+const licenseColumn = (t: TFunction) =>
   column.accessor("licenseKey", { id: "licenseKey", header: () => t("updates.columns.licenseKey"), enableSorting: true, cell: ({ getValue }) => <LicenseKey value={getValue()} size="xs" /> });
 /** The licence's verification, then the customer's over all of their licences ("Customer status", or for the customer "All your licences"). */
 const statusColumns = (t: TFunction, overall: "customerStatus" | "ownStatus") => [
-  column.accessor("status", { id: "status", header: () => t("updates.columns.licenceStatus"), enableSorting: true, cell: ({ getValue }) => <LicenceVerificationBadge status={getValue()} /> }),
+  column.accessor("status", { id: "status", header: () => t("updates.columns.licenseStatus"), enableSorting: true, cell: ({ getValue }) => <LicenseVerificationBadge status={getValue()} /> }),
   column.accessor("customerStatus", { id: "customerStatus", header: () => t(`updates.columns.${overall}`), cell: ({ getValue }) => <CustomerVerificationBadge status={getValue()} /> }),
 ];
 
@@ -77,7 +77,7 @@ export const adminHistoryColumns: ListColumns<HistoryRow> = (t) => [
       </Text>
     ),
   }),
-  licenceColumn(t),
+  licenseColumn(t),
   versionColumn(t),
   ...statusColumns(t, "customerStatus"),
 ];
@@ -95,7 +95,7 @@ export const customerHistoryColumns: ListColumns<HistoryRow> = (t, language) => 
     ),
   }),
   publishedColumn(t, language),
-  licenceColumn(t),
+  licenseColumn(t),
   ...statusColumns(t, "ownStatus"),
 ];
 

@@ -5,7 +5,7 @@ import type { HistoryRow } from "../api/update-history";
 
 /** Colours with AA contrast in both schemes (lib/theme statusTones). */
 export const updateStatusColor: Record<UpdateStatus, string> = { draft: "gray", published: "teal" };
-export const licenceVerificationColor: Record<HistoryRow["status"], string> = { verified: "teal", not_verified: "gray" };
+export const licenseVerificationColor: Record<HistoryRow["status"], string> = { verified: "teal", not_verified: "gray" };
 export const customerVerificationColor: Record<CustomerVerificationStatus, string> = { verified: "teal", partially_verified: "yellow", not_verified: "gray" };
 
 /** A narrow column never cuts a badge's label. */
@@ -30,10 +30,10 @@ export function UpdateTypeBadge({ type }: { type: UpdateType }) {
 }
 
 /** One licence's verification for one update: Verified / Not Verified. */
-export function LicenceVerificationBadge({ status }: { status: HistoryRow["status"] }) {
+export function LicenseVerificationBadge({ status }: { status: HistoryRow["status"] }) {
   const { t } = useTranslation();
   return (
-    <Badge color={licenceVerificationColor[status]} variant="light" data-status={status} styles={fullLabel} style={{ flexShrink: 0 }} data-testid="licence-verification">
+    <Badge color={licenseVerificationColor[status]} variant="light" data-status={status} styles={fullLabel} style={{ flexShrink: 0 }} data-testid="license-verification">
       {t(`updates.verification.${status}`)}
     </Badge>
   );

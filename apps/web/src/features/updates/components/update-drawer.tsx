@@ -141,7 +141,7 @@ function Details({ update, onDelete }: { update: Update; onDelete: () => void })
           </>
         ) : (
           <Button component={Link} to={verifyLink(update.id)} variant="light" leftSection={<IconShieldCheck size={16} aria-hidden />}>
-            {t("updates.detail.verifyLicences")}
+            {t("updates.detail.verifyLicenses")}
           </Button>
         )}
       </Group>

@@ -55,7 +55,7 @@ export function WizardFinished({ update }: { update: Update }) {
         </SimpleGrid>
         <Group gap="sm" wrap="wrap">
           <Button component={Link} to={verifyLink(update.id)} leftSection={<IconShieldCheck size={16} aria-hidden />} data-testid="finished-verify">
-            {t("updates.detail.verifyLicences")}
+            {t("updates.detail.verifyLicenses")}
           </Button>
           <Button component={Link} to={paths.admin.updates} variant="default">
             {t("updates.wizard.backToList")}

@@ -314,9 +314,9 @@ test.describe("licences", () => {
     );
 
     // Two licences with two activations each, valid 30 days; activate one on two machines.
-    const licences = await licensesOf(request, customerToken);
-    expect(licences).toHaveLength(2);
-    const target = licences[0]!;
+    const licenses = await licensesOf(request, customerToken);
+    expect(licenses).toHaveLength(2);
+    const target = licenses[0]!;
     for (const host of ["alpha", "beta"]) {
       const upload = await request.post("/api/v1/req/auth", {
         headers: auth(customerToken),
@@ -360,7 +360,7 @@ test.describe("licences", () => {
 
   test.describe("screenshots", () => {
     // Data worth looking at: requests in every status, licences in every status, an installation.
-    let shots: { email: string; customerToken: string; ownerId: string; editId: string; licences: LicenseRow[] };
+    let shots: { email: string; customerToken: string; ownerId: string; editId: string; licenses: LicenseRow[] };
 
     test.beforeAll(async ({ request }) => {
       const email = await readyAccount(request, "lic-shots", "Selin");
@@ -376,16 +376,16 @@ test.describe("licences", () => {
         data: { reason: "Please use the Starter plan." },
       });
       expect(reject.status()).toBe(200);
-      const licences = await licensesOf(request, customerToken);
+      const licenses = await licensesOf(request, customerToken);
       const upload = await request.post("/api/v1/req/auth", {
         headers: auth(customerToken),
         multipart: {
-          file: { name: "edge.req", mimeType: "application/octet-stream", buffer: reqFile(licences[0]!.key, { hostname: "edge-gw-01", os: "debian 12" }) },
+          file: { name: "edge.req", mimeType: "application/octet-stream", buffer: reqFile(licenses[0]!.key, { hostname: "edge-gw-01", os: "debian 12" }) },
         },
       });
       expect(upload.status()).toBe(200);
-      expect((await request.post(`/api/v1/licenses/${licences[1]!.id}/deactivate`, { headers: adminHeaders })).status()).toBe(200);
-      shots = { email, customerToken, ownerId: await ownerIdOf(request, customerToken), editId, licences };
+      expect((await request.post(`/api/v1/licenses/${licenses[1]!.id}/deactivate`, { headers: adminHeaders })).status()).toBe(200);
+      shots = { email, customerToken, ownerId: await ownerIdOf(request, customerToken), editId, licenses };
     });
 
     const headings = {
@@ -395,7 +395,7 @@ test.describe("licences", () => {
 
     test("right to left: the licence screens in Persian at 1440px and 390px", async ({ browser }) => {
       test.setTimeout(180_000);
-      const { email, customerToken, licences } = shots;
+      const { email, customerToken, licenses } = shots;
       for (const width of [1440, 390] as const) {
         const shoot = async (page: Page, name: string) => {
           await page.evaluate(() => document.fonts.ready);
@@ -409,9 +409,9 @@ test.describe("licences", () => {
         await expect(page.getByRole("heading", { level: 1, name: "مجوزهای من" })).toBeVisible();
         await expect(page.getByTestId("license-requests-table").getByRole("row")).toHaveCount(5);
         await shoot(page, "my-requests");
-        await page.goto(`/my-licenses/purchased?license=${licences[0]!.id}`);
+        await page.goto(`/my-licenses/purchased?license=${licenses[0]!.id}`);
         await expect(page.getByTestId("installation")).toHaveCount(1);
-        await shoot(page, "licence-drawer");
+        await shoot(page, "license-drawer");
         await page.goto("/updates");
         await expect(page.getByRole("heading", { level: 1, name: "به‌روزرسانی‌ها" })).toBeVisible();
         await shoot(page, "updates");
@@ -431,7 +431,7 @@ test.describe("licences", () => {
       for (const theme of ["light", "dark"] as const) {
         test(`every licence screen at ${width}px, ${theme}, en and tr`, async ({ browser }) => {
           test.setTimeout(240_000);
-          const { email, customerToken, ownerId, editId, licences } = shots;
+          const { email, customerToken, ownerId, editId, licenses } = shots;
           for (const language of ["en", "tr"] as const) {
             const shoot = async (page: Page, name: string) => {
               await page.evaluate(() => document.fonts.ready);
@@ -457,9 +457,9 @@ test.describe("licences", () => {
             await page.goto("/my-licenses/purchased");
             await expect(page.getByTestId("licenses-table").getByTestId("license-key")).toHaveCount(3);
             await shoot(page, "my-issued");
-            await page.goto(`/my-licenses/purchased?license=${licences[0]!.id}`);
+            await page.goto(`/my-licenses/purchased?license=${licenses[0]!.id}`);
             await expect(page.getByTestId("installation")).toHaveCount(1);
-            await shoot(page, "licence-drawer");
+            await shoot(page, "license-drawer");
             await page.getByTestId("installation").getByRole("button").click();
             await expect(page.getByTestId("release-quota")).toBeVisible();
             await shoot(page, "release-confirm");
@@ -470,7 +470,7 @@ test.describe("licences", () => {
             await page.getByTestId("req-upload").locator('input[type="file"]').setInputFiles({
               name: "edge-gw-01.req",
               mimeType: "application/octet-stream",
-              buffer: reqFile(licences[0]!.key, { hostname: "edge-gw-01", os: "debian 12" }),
+              buffer: reqFile(licenses[0]!.key, { hostname: "edge-gw-01", os: "debian 12" }),
             });
             await expect(page.getByTestId("req-selected")).toBeVisible();
             await shoot(page, "updates-selected");

@@ -9,8 +9,8 @@ import { preparedStatement } from "../../db/prepared.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { buildLicenseFile, type Signer } from "../../lib/signing.js";
 import { recordAudit } from "../audit/audit.service.js";
-import { licenseClaims, presentLicense, type LicenseRecord } from "./licences.presenters.js";
-import { findLicense, licenseSelect } from "./licences.queries.js";
+import { licenseClaims, presentLicense, type LicenseRecord } from "./licenses.presenters.js";
+import { findLicense, licenseSelect } from "./licenses.queries.js";
 
 type LicenseQuery = z.output<typeof licenseListQuerySchema>;
 

@@ -25,7 +25,7 @@ import { AppError } from "../../lib/app-error.js";
 import { requestContext } from "../../lib/request-context.js";
 import { signedEnvelope } from "../../lib/signing.js";
 import { currentUser } from "../auth/auth.routes.js";
-import { getLicense, licenseFileFor, listInstallations, listLicenses, releaseInstallation, setLicenseActive } from "./licences.service.js";
+import { getLicense, licenseFileFor, listInstallations, listLicenses, releaseInstallation, setLicenseActive } from "./licenses.service.js";
 import { authenticateReq, parseReqFile } from "./req.service.js";
 import {
   approveLicenseRequest,
@@ -43,7 +43,7 @@ const admin = { access: "admin" as const };
 const requestAnswer = { 200: successEnvelope(licenseRequestSchema) };
 const licenseAnswer = { 200: successEnvelope(licenseSchema) };
 
-export const licenceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailing = () => app.mailing;
 
   app.get(

@@ -7,9 +7,9 @@ import { findUnstorableText, isStorableText, truncateText, UNSTORABLE_TEXT_MESSA
 import { buildLicenseFile, type Signer } from "../../lib/signing.js";
 import { hashToken, newOpaqueToken } from "../../lib/tokens.js";
 import { recordAudit } from "../audit/audit.service.js";
-import { licenseFilePayload } from "./licences.service.js";
-import { presentLicense, type LicenseRecord } from "./licences.presenters.js";
-import { findLicense } from "./licences.queries.js";
+import { licenseFilePayload } from "./licenses.service.js";
+import { presentLicense, type LicenseRecord } from "./licenses.presenters.js";
+import { findLicense } from "./licenses.queries.js";
 import { activateInstallation, assertUsable, findLicenseByKey, fingerprintOf } from "./validation.service.js";
 
 export const LICENSE_TOKEN_TTL_MS = 30 * 60 * 1000;

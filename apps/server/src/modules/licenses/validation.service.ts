@@ -6,8 +6,8 @@ import { installations, licenses, type InstallationRow, type LicenseRow } from "
 import { AppError } from "../../lib/app-error.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
-import { licenseClaims, type LicenseRecord } from "./licences.presenters.js";
-import { findLicense, liveInstallation } from "./licences.queries.js";
+import { licenseClaims, type LicenseRecord } from "./licenses.presenters.js";
+import { findLicense, liveInstallation } from "./licenses.queries.js";
 
 // Refreshing last_seen_at on every check would turn each validation into a write.
 const LAST_SEEN_RESOLUTION = sql`interval '5 minutes'`;

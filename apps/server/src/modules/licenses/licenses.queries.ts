@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { features, installations, licenseFeatures, licenses, plans, projects, users } from "../../db/schema/index.js";
-import type { LicenseRecord } from "./licences.presenters.js";
+import type { LicenseRecord } from "./licenses.presenters.js";
 
 /** Live installations per licence, as a correlated subquery usable in SELECT and ORDER BY. */
 export const activationCount = sql<number>`(select count(*)::int from ${installations} where ${installations.licenseId} = ${licenses.id} and ${installations.releasedAt} is null)`;

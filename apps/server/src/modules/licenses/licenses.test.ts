@@ -8,7 +8,7 @@ import {
   createCustomer,
   createPlanWithFeature,
   firstError,
-  issueLicences,
+  issueLicenses,
   json,
   multipartFile,
   useTestApp,
@@ -21,7 +21,7 @@ const t = useTestApp({ VALIDATE_RATE_LIMIT_PER_MINUTE: "100000", VALIDATE_KEY_RA
 const catalogue = (maxActivations?: number, maxReleasesPer30Days?: number) => createPlanWithFeature(t, maxActivations, maxReleasesPer30Days);
 
 /** A customer holding `quantity` freshly issued licences of a new plan. */
-const issued = (options: { quantity?: number; maxActivations?: number; maxReleasesPer30Days?: number } = {}) => issueLicences(t, options);
+const issued = (options: { quantity?: number; maxActivations?: number; maxReleasesPer30Days?: number } = {}) => issueLicenses(t, options);
 
 async function validate(body: Record<string, unknown>) {
   const response = await t.app.inject({ method: "POST", url: "/api/v1/licenses/validate", payload: body });
@@ -224,7 +224,7 @@ describe("online validation", () => {
 describe("licences", () => {
   it("pages every sort both ways as one list would, each item as GET answers it, for the customer and for an admin", async () => {
     const first = await issued({ quantity: 3 });
-    const second = await issueLicences(t, { quantity: 2, customer: first.customer });
+    const second = await issueLicenses(t, { quantity: 2, customer: first.customer });
     await validate({ key: first.licenses[0]!.key, fingerprint: "paging-machine" });
     expect((await call(t.app, { method: "POST", url: `/api/v1/licenses/${second.licenses[0]!.id}/deactivate`, token: first.admin })).statusCode).toBe(200);
     const listOf = async (token: string, query: string) => json<{ data: Page<License> }>(await call(t.app, { method: "GET", url: `/api/v1/licenses?${query}`, token })).data;
