@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FaqCategoryAdmin, License, LicenseRequest, Page, Plan, Ticket, Update, User } from "@portal/contract";
-import { TOTP_PERIOD_SECONDS, totpFor } from "../modules/auth/two-factor.service.js";
+import { TOTP_PERIOD_SECONDS, totpFor } from "../lib/totp.js";
 import { adminToken, call, createCustomer, json, linkToken, loginAs, multipartForm, registerUser, waitForMail, zipOf, type TestApp } from "../test/helpers.js";
 
 export type Customer = Awaited<ReturnType<typeof createCustomer>>;

@@ -10,7 +10,7 @@ import { auditEvents, users } from "../../db/schema/index.js";
 import { SecretBoxError, TOTP_KEY_FILE, createSecretBox, loadTotpSecretBox, parseSecretBoxKey } from "../../lib/secret-box.js";
 import { call, createCustomer, firstError, json, loginRequest, useTestApp } from "../../test/helpers.js";
 import { sealTotpSecrets } from "./two-factor-secrets.js";
-import { TOTP_PERIOD_SECONDS, totpFor } from "./two-factor.service.js";
+import { TOTP_PERIOD_SECONDS, totpFor } from "../../lib/totp.js";
 
 const t = useTestApp();
 

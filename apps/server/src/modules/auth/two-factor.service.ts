@@ -1,36 +1,15 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { RECOVERY_CODE_COUNT, type TwoFactorSetup } from "@portal/contract";
-import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import type { Database, Executor } from "../../db/client.js";
 import { recoveryCodes, users, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../audit/audit.service.js";
+import { newTotpSecret, qrDataUrlFor, TOTP_PERIOD_SECONDS, TOTP_WINDOW, totpFor } from "../../lib/totp.js";
 
-export const TOTP_ISSUER = "Licence Portal";
-export const TOTP_PERIOD_SECONDS = 30;
-// Accept the step before and after the current one: clocks drift and people type slowly.
-export const TOTP_WINDOW = 1;
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
-
-export function totpFor(secretBase32: string, label: string): TOTP {
-  return new TOTP({
-    issuer: TOTP_ISSUER,
-    label,
-    algorithm: "SHA1",
-    digits: 6,
-    period: TOTP_PERIOD_SECONDS,
-    secret: Secret.fromBase32(secretBase32),
-  });
-}
-
-/** The otpauth URL as a QR code (PNG data URL) an authenticator app can scan, made on the server. */
-export function qrDataUrlFor(otpauthUrl: string): Promise<string> {
-  return QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 });
-}
 
 function normaliseRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]/g, "");
@@ -92,7 +71,7 @@ function refusedCode(check: Exclude<SecondFactorCheck, "accepted">): AppError {
 
 export async function startTwoFactorSetup(db: Database, user: UserRow, context: RequestContext, secrets: SecretBox): Promise<TwoFactorSetup> {
   if (user.twoFactorEnabled) throw new AppError("auth/2fa_already_enabled");
-  const secret = new Secret({ size: 20 }).base32;
+  const secret = newTotpSecret();
   const otpauthUrl = totpFor(secret, user.email).toString();
   await db.transaction(async (tx) => {
     await tx.update(users).set({ twoFactorPendingSecret: secrets.seal(secret), updatedAt: sql`now()` }).where(eq(users.id, user.id));

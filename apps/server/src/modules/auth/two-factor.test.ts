@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, users } from "../../db/schema/index.js";
 import { call, closeTestApp, createCustomer, createTestApp, firstError, GOOD_PASSWORD, json, loginRequest, useTestApp, type TestApp } from "../../test/helpers.js";
-import { TOTP_PERIOD_SECONDS, totpFor } from "./two-factor.service.js";
+import { TOTP_PERIOD_SECONDS, totpFor } from "../../lib/totp.js";
 
 const t = useTestApp();
 

@@ -1,13 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { MfaCurrentCode, MfaProvisioning, MfaStatus } from "@portal/contract";
-import { Secret } from "otpauth";
 import type { Database, Executor } from "../../db/client.js";
 import { mfaAuthenticator } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { recordAudit } from "../audit/audit.service.js";
-import { TOTP_PERIOD_SECONDS, TOTP_WINDOW, qrDataUrlFor, totpFor } from "../auth/two-factor.service.js";
+import { newTotpSecret, qrDataUrlFor, TOTP_PERIOD_SECONDS, TOTP_WINDOW, totpFor } from "../../lib/totp.js";
 
 /** The account name an authenticator app shows beside the issuer ("Licence Portal"). */
 export const SYSTEM_AUTHENTICATOR_LABEL = "System authenticator";
@@ -79,7 +78,7 @@ export async function verifyCode(db: Database, secrets: SecretBox, code: string,
  * otpauth URL and its QR code: the only time the secret leaves the server.
  */
 export async function provisionAuthenticator(db: Database, secrets: SecretBox, context: RequestContext): Promise<MfaProvisioning> {
-  const secret = new Secret({ size: 20 }).base32;
+  const secret = newTotpSecret();
   const otpauthUrl = totpFor(secret, SYSTEM_AUTHENTICATOR_LABEL).toString();
   const sealed = secrets.seal(secret);
   await db.transaction(async (tx) => {

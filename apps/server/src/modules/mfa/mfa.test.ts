@@ -6,7 +6,7 @@ import { auditEvents, mfaAuthenticator } from "../../db/schema/index.js";
 import { SecretBoxError, createSecretBox } from "../../lib/secret-box.js";
 import { adminToken, call, closeTestApp, createCustomer, createTestApp, firstError, json, useTestApp } from "../../test/helpers.js";
 import { sealTotpSecrets } from "../auth/two-factor-secrets.js";
-import { TOTP_PERIOD_SECONDS } from "../auth/two-factor.service.js";
+import { TOTP_PERIOD_SECONDS } from "../../lib/totp.js";
 import { secondsRemaining } from "./mfa.service.js";
 
 const t = useTestApp();
