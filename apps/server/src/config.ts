@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, UPDATE_LIMITS, meetsPasswordRequirements } from "@portal/contract";
+import { LOG_LEVELS } from "./lib/logging.js";
 import { parseSecretBoxKey } from "./lib/secret-box.js";
 
 const optionalText = z
@@ -76,7 +77,7 @@ const configSchema = z.object({
     .enum(["", "0", "1", "true", "false"])
     .default("")
     .transform((value) => value === "1" || value === "true"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   TRUST_PROXY: z
     .string()
     .trim()

@@ -1,6 +1,5 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import type { FastifyServerOptions } from "fastify";
-import type { Config } from "../config.js";
 
 /**
  * Credentials a request may carry in its headers, and the fields of the API's bodies and answers
@@ -36,7 +35,10 @@ export function serializeError(error: Error): { [field: string]: unknown; type: 
   };
 }
 
+/** The levels LOG_LEVEL may name (config.ts checks it against them). */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
 /** The server's logger: server.ts writes it to stdout; the secrets test reads it from a stream. */
-export function loggerOptions(config: Pick<Config, "LOG_LEVEL">, stream?: { write(line: string): void }): FastifyServerOptions["logger"] {
+export function loggerOptions(config: { LOG_LEVEL: (typeof LOG_LEVELS)[number] }, stream?: { write(line: string): void }): FastifyServerOptions["logger"] {
   return { level: config.LOG_LEVEL, redact: REDACTED_PATHS, serializers: { err: serializeError }, ...(stream ? { stream } : {}) };
 }
