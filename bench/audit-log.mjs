@@ -11,7 +11,7 @@ const rows = Number(process.env.AUDIT_BENCH_ROWS ?? 200_000);
 const server = new URL("../apps/server/dist/", import.meta.url);
 const { openDatabase } = await import(new URL("db/client.js", server).href);
 const { migrateDatabase } = await import(new URL("db/migrate.js", server).href);
-const { auditEventsCsv, listAuditEvents } = await import(new URL("modules/audit/audit.service.js", server).href);
+const { auditEventsCsv, listAuditEvents } = await import(new URL("modules/audit/audit.queries.js", server).href);
 
 const name = `portal_audit_bench_${process.pid}`;
 const admin = new pg.Client({ connectionString: baseUrl });

@@ -7,10 +7,10 @@ import { loggerOptions } from "./lib/logging.js";
 import { openDatabase } from "./db/client.js";
 import { migrateDatabase } from "./db/migrate.js";
 import { ensureFirstAdmin } from "./db/seed.js";
-import { DEMO_CUSTOMER, seedDemo } from "./db/demo.js";
+import { DEMO_CUSTOMER, seedDemo } from "./demo/demo.js";
 import { scheduleRecurringJobs } from "./background-jobs.js";
 import { sealTotpSecrets } from "./modules/auth/two-factor-secrets.js";
-import { recoverFileStore } from "./lib/stored-files.js";
+import { recoverFileStore } from "./db/stored-files.js";
 
 const FIRST_START_LOCK_ID = 7_340_002;
 

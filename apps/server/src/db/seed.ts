@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "./client.js";
 import { users } from "./schema/index.js";
 import { hashPassword } from "../lib/passwords.js";
-import { recordAudit } from "../modules/audit/audit.service.js";
+import { recordAudit } from "./audit.js";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@portal.local";
 export const INITIAL_ADMIN_FILE = "initial-admin.txt";

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.js";
-import { readNewAuditEvents, type AuditFilters } from "./audit.service.js";
+import { readNewAuditEvents, type AuditFilters } from "./audit.queries.js";
 
 export interface LiveStreamTiming {
   /** How often the log is read for new events. */

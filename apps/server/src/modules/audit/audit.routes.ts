@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { auditActionsSchema, auditListQuerySchema, auditPageSchema, auditStreamQuerySchema, successEnvelope } from "@portal/contract";
 import { AuditLiveStream, DEFAULT_LIVE_TIMING, type LiveStreamTiming } from "./audit-stream.js";
-import { auditEventsCsv, listAuditActions, listAuditEvents, newestAuditEventId } from "./audit.service.js";
+import { auditEventsCsv, listAuditActions, listAuditEvents, newestAuditEventId } from "./audit.queries.js";
 
 /** CSV only when the client names it before (or without) JSON: browsers' default stays JSON. */
 function prefersCsv(accept: string | undefined): boolean {

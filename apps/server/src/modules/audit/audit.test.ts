@@ -6,7 +6,8 @@ import type { AuditAction, AuditPage, AuditSortField } from "@portal/contract";
 import { auditEvents } from "../../db/schema/index.js";
 import { ADMIN_EMAIL, adminToken, call, closeTestApp, createCustomer, createPlanWithFeature, createTestApp, issueLicenses, json, loginRequest, useTestApp } from "../../test/helpers.js";
 import { eventReader, openStream } from "../../test/sse.js";
-import { CSV_BATCH_ROWS, recordAudit } from "./audit.service.js";
+import { recordAudit } from "../../db/audit.js";
+import { CSV_BATCH_ROWS } from "./audit.queries.js";
 
 const t = useTestApp();
 

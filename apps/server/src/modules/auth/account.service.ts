@@ -12,8 +12,8 @@ import { sessions, users, type UserRow } from "../../db/schema/index.js";
 import { AppError, FieldError } from "../../lib/app-error.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import type { RequestContext } from "../../lib/request-context.js";
-import { consumeUserToken, issueUserToken } from "../../lib/user-tokens.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { consumeUserToken, issueUserToken } from "./user-tokens.js";
+import { recordAudit } from "../../db/audit.js";
 import { queueMail, type Mailing } from "../jobs/mail.js";
 import { passwordChangedMail, passwordResetMail, verificationMail } from "./auth.mails.js";
 

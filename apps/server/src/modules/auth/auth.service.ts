@@ -17,7 +17,7 @@ import { uniqueViolationConstraint } from "../../lib/db-errors.js";
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from "../../lib/passwords.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { hashToken, newOpaqueToken } from "../../lib/tokens.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 import { presentUser } from "../users/users.presenter.js";
 import type { Mailing } from "../jobs/mail.js";
 import { truncateText } from "../../lib/storable-text.js";

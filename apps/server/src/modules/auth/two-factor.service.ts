@@ -6,7 +6,7 @@ import { recoveryCodes, users, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import type { RequestContext } from "../../lib/request-context.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 import { newTotpSecret, qrDataUrlFor, TOTP_PERIOD_SECONDS, TOTP_WINDOW, totpFor } from "../../lib/totp.js";
 
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";

@@ -26,7 +26,7 @@ import { isForeignKeyViolation } from "../../lib/db-errors.js";
 import { toCents } from "../../lib/money.js";
 import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 import { presentPlan } from "./catalogue.presenters.js";
 
 type PlanInput = z.output<typeof planBodySchema>;

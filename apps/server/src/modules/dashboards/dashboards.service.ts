@@ -13,7 +13,7 @@ import {
 } from "@portal/contract";
 import type { Database } from "../../db/client.js";
 import { installations, licenseRequests, licenses, plans, tickets, type LicenseRow, type TicketRow, type UserRow } from "../../db/schema/index.js";
-import { bucketCounts } from "../../lib/pagination.js";
+import { bucketCounts } from "../../db/pages.js";
 import { coalescedRead } from "../../lib/coalesced-read.js";
 import { preparedSql, preparedStatement } from "../../db/prepared.js";
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ISSUED_DAYS_SHOWN, customerActivityActions, type AdminDashboard, type CustomerDashboard, type Ticket } from "@portal/contract";
 import { installations, licenseRequests, licenses, rowCounts, tickets, users, validationCounts } from "../../db/schema/index.js";
 import { adminToken, call, createCustomer, createTestApp, issueLicenses, json, loginRequest, openSecondConnection, registerUser, useTestApp, type TestApp } from "../../test/helpers.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 import { ValidationCounter } from "./validation-counter.js";
 
 const t = useTestApp();

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.js";
 import { demoRequests, users, type DemoRequestRow } from "../../db/schema/index.js";
 import { containsPattern, countRows, pageOrder, pageWindow, toPage } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 import { notify } from "../notifications/notify.js";
 
 type DemoRequestInput = z.output<typeof demoRequestBodySchema>;

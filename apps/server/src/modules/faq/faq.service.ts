@@ -18,7 +18,7 @@ import { AppError } from "../../lib/app-error.js";
 import { isForeignKeyViolation } from "../../lib/db-errors.js";
 import { containsPattern, countRows, pageWindow, toPageOf } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 
 type EntryInput = z.output<typeof faqEntryBodySchema>;
 type EntryQuery = z.output<typeof faqEntryListQuerySchema>;

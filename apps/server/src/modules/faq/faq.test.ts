@@ -1,10 +1,10 @@
 import { eq, inArray, like, sql } from "drizzle-orm";
 import { faqCategoryKeys, portalLanguages, type FaqCategoryAdmin, type FaqEntry, type FaqEntryBody, type Faq } from "@portal/contract";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedDemo } from "../../db/demo.js";
+import { seedDemo } from "../../demo/demo.js";
 import { auditEvents, faqEntries, faqEntryTranslations } from "../../db/schema/index.js";
 import { adminToken, call, createCustomer, errorLoc, firstError, json, useTestApp } from "../../test/helpers.js";
-import { DEMO_FAQ } from "./faq-demo.js";
+import { DEMO_FAQ } from "../../demo/faq.js";
 
 const t = useTestApp();
 let admin: string;

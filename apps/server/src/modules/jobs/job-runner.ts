@@ -3,7 +3,7 @@ import type { Database, Transaction } from "../../db/client.js";
 import type { JobRow } from "../../db/schema/index.js";
 import { isProcessGone, newProcessTag } from "../../lib/process-tag.js";
 import { truncateText } from "../../lib/storable-text.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 import { claimJobs, enqueueJob, markDone, markFailed, markRetry, releaseJobsOfGoneWorkers } from "./job-queue.js";
 
 export interface RetryPolicy {

@@ -4,11 +4,12 @@ import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { installations, licenses, licenseTokens, plans, type InstallationRow, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import { containsPattern, countRows, pageOrder, readPreparedPage, rowsInPageOrder } from "../../lib/pagination.js";
+import { containsPattern, countRows, pageOrder, rowsInPageOrder } from "../../lib/pagination.js";
+import { readPreparedPage } from "../../db/pages.js";
 import { preparedStatement } from "../../db/prepared.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { buildLicenseFile, type Signer } from "../../lib/signing.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 import { licenseClaims, presentLicense, type LicenseRecord } from "./licenses.presenters.js";
 import { findLicense, licenseSelect } from "./licenses.queries.js";
 

@@ -6,7 +6,7 @@ import type { RequestContext } from "../../lib/request-context.js";
 import { findUnstorableText, isStorableText, truncateText, UNSTORABLE_TEXT_MESSAGE } from "../../lib/storable-text.js";
 import { buildLicenseFile, type Signer } from "../../lib/signing.js";
 import { hashToken, newOpaqueToken } from "../../lib/tokens.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 import { licenseFilePayload } from "./licenses.service.js";
 import { presentLicense, type LicenseRecord } from "./licenses.presenters.js";
 import { findLicense } from "./licenses.queries.js";

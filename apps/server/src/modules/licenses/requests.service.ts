@@ -25,7 +25,7 @@ import {
 import { AppError } from "../../lib/app-error.js";
 import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 import { CUSTOM_PLAN_DEFAULTS } from "../catalogue/plans.service.js";
 import type { Mailing } from "../jobs/mail.js";
 import { notify } from "../notifications/notify.js";

@@ -5,7 +5,7 @@ import type { Database, Executor } from "../../db/client.js";
 import { installations, licenses, type InstallationRow, type LicenseRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { RequestContext } from "../../lib/request-context.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 import { licenseClaims, type LicenseRecord } from "./licenses.presenters.js";
 import { findLicense, liveInstallation } from "./licenses.queries.js";
 

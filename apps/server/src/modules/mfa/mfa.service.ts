@@ -5,7 +5,7 @@ import { mfaAuthenticator } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import type { SecretBox } from "../../lib/secret-box.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 import { newTotpSecret, qrDataUrlFor, TOTP_PERIOD_SECONDS, TOTP_WINDOW, totpFor } from "../../lib/totp.js";
 
 /** The account name an authenticator app shows beside the issuer ("Licence Portal"). */

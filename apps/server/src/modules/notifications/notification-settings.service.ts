@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { notificationPreferences } from "../../db/schema/index.js";
 import type { RequestContext } from "../../lib/request-context.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 
 type SettingsPatch = z.output<typeof notificationSettingsPatchSchema>;
 

@@ -7,7 +7,7 @@ import { AppError } from "../../lib/app-error.js";
 import { isForeignKeyViolation, uniqueViolationConstraint } from "../../lib/db-errors.js";
 import { containsPattern, countRows, pageOrder, pageWindow, toPage } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 
 type ProjectInput = z.output<typeof projectBodySchema>;
 type ProjectQuery = z.output<typeof projectListQuerySchema>;

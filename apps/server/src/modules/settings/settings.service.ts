@@ -3,7 +3,7 @@ import { defaultUserSettings, type SettingsLanguage, type UserSettings, type Use
 import type { Database, Executor } from "../../db/client.js";
 import { userSettings } from "../../db/schema/index.js";
 import type { RequestContext } from "../../lib/request-context.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 
 /** The user's settings, and when they were last saved (`undefined`: never, these are the defaults). */
 export interface StoredSettings {

@@ -20,12 +20,13 @@ import type { Database, Executor } from "../../db/client.js";
 import { ticketAttachments, ticketMessages, ticketReads, tickets, users, type TicketRow, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { FileStore } from "../../lib/file-store.js";
-import { containsPattern, countRows, pageOrder, readPreparedPage, rowsInPageOrder } from "../../lib/pagination.js";
+import { containsPattern, countRows, pageOrder, rowsInPageOrder } from "../../lib/pagination.js";
+import { readPreparedPage } from "../../db/pages.js";
 import { preparedStatement } from "../../db/prepared.js";
-import { storeStaged, withStoredFiles } from "../../lib/stored-files.js";
+import { storeStaged, withStoredFiles } from "../../db/stored-files.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { truncateText } from "../../lib/storable-text.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../../db/audit.js";
 import type { Mailing } from "../jobs/mail.js";
 import { notify } from "../notifications/notify.js";
 import type { StagedAttachment } from "./uploads.js";
@@ -301,7 +302,7 @@ function authorRoleOf(viewer: Viewer, ticket: Pick<TicketRow, "userId">): Messag
   return viewer.id === ticket.userId || !viewer.isAdmin ? "user" : "admin";
 }
 
-/** Moves the staged files into the store and records them on the message (see lib/stored-files for the key locks). */
+/** Moves the staged files into the store and records them on the message (see db/stored-files for the key locks). */
 async function attachFiles(tx: Executor, messageId: string, attachments: StagedAttachment[], created: string[]): Promise<void> {
   for (const [position, attachment] of attachments.entries()) {
     const key = await storeStaged(tx, attachment.file, created);

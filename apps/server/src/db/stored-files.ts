@@ -1,7 +1,7 @@
 import { eq, isNotNull, sql } from "drizzle-orm";
-import type { Database, Executor } from "../db/client.js";
-import { ticketAttachments, updateFiles, updates } from "../db/schema/index.js";
-import type { FileStore, StagedFile } from "./file-store.js";
+import type { FileStore, StagedFile } from "../lib/file-store.js";
+import type { Database, Executor } from "./client.js";
+import { ticketAttachments, updateFiles, updates } from "./schema/index.js";
 
 /**
  * The database side of lib/file-store: which rows hold a file key, and how a change that stores files

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Executor } from "../db/client.js";
-import { userTokens } from "../db/schema/index.js";
-import { AppError } from "./app-error.js";
-import { hashToken, newOpaqueToken } from "./tokens.js";
+import type { Executor } from "../../db/client.js";
+import { userTokens } from "../../db/schema/index.js";
+import { AppError } from "../../lib/app-error.js";
+import { hashToken, newOpaqueToken } from "../../lib/tokens.js";
 
 export type UserTokenPurpose = "email_verification" | "password_reset";
 

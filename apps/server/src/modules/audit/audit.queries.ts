@@ -1,40 +1,16 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import type { AuditAction, AuditEvent, AuditOutcome, AuditPage, AuditSortField, AuditTargetType, auditListQuerySchema } from "@portal/contract";
+import type { AuditEvent, AuditPage, AuditSortField, auditListQuerySchema } from "@portal/contract";
 import { z } from "zod";
-import type { Database, Executor } from "../../db/client.js";
-import { auditEvents, users } from "../../db/schema/index.js";
+import type { Database } from "../../db/client.js";
+import { tableTotal } from "../../db/pages.js";
+import { auditEvents } from "../../db/schema/index.js";
 import { FieldError } from "../../lib/app-error.js";
+import { containsPattern, countRows, pageSlice } from "../../lib/pagination.js";
 import { findUnstorableText } from "../../lib/storable-text.js";
 import { NO_TARGET_NAME, nameAuditTargets, type AuditTargetName } from "./audit-targets.js";
-import { containsPattern, countRows, pageSlice, tableTotal } from "../../lib/pagination.js";
-import type { RequestContext } from "../../lib/request-context.js";
 
-export interface AuditEntry {
-  /** One of the contract's `auditActions`: each is translated in the log monitor. */
-  action: AuditAction;
-  /** `failure` for a refusal that is audited (a refused login, a job given up); default `success`. */
-  outcome?: AuditOutcome;
-  targetType?: AuditTargetType;
-  targetId?: string;
-  details?: Record<string, unknown>;
-}
-
-/** Writes one audit event; pass the transaction of the change it describes. */
-export async function recordAudit(executor: Executor, context: RequestContext, entry: AuditEntry): Promise<void> {
-  await executor.insert(auditEvents).values({
-    actorId: context.actorId,
-    // A primary-key look-up in the same statement: the event keeps the name even after the account goes.
-    actorEmail: context.actorId ? sql`(select ${users.email} from ${users} where ${users.id} = ${context.actorId})` : null,
-    action: entry.action,
-    outcome: entry.outcome ?? "success",
-    targetType: entry.targetType ?? null,
-    targetId: entry.targetId ?? null,
-    ip: context.ip,
-    userAgent: context.userAgent,
-    details: entry.details ?? null,
-  });
-}
+/** The log monitor's reads: the sorted, filtered list, the actions for its filter, the CSV export and the live stream's polls. */
 
 type ParsedAuditQuery = z.output<typeof auditListQuerySchema>;
 export type AuditFilters = Pick<ParsedAuditQuery, "actorId" | "action" | "outcome" | "from" | "to" | "q">;

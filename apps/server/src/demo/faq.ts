@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import type { FaqCategoryKey, PortalLanguage } from "@portal/contract";
-import type { Database } from "../../db/client.js";
-import { faqCategories, faqEntries, faqEntryTranslations } from "../../db/schema/index.js";
-import { recordAudit } from "../audit/audit.service.js";
+import { recordAudit } from "../db/audit.js";
+import type { Database } from "../db/client.js";
+import { faqCategories, faqEntries, faqEntryTranslations } from "../db/schema/index.js";
 
 type Texts = Record<PortalLanguage, readonly [question: string, answer: string]>;
 

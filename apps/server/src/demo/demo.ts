@@ -1,14 +1,14 @@
 import { Readable } from "node:stream";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import yazl from "yazl";
-import type { Database } from "./client.js";
-import { features, licenseFeatures, licenses, planFeatures, planServices, plans, services, ticketMessages, tickets, updates, users } from "./schema/index.js";
+import { recordAudit } from "../db/audit.js";
+import type { Database } from "../db/client.js";
+import { features, licenseFeatures, licenses, planFeatures, planServices, plans, services, ticketMessages, tickets, updates, users } from "../db/schema/index.js";
 import type { FileStore } from "../lib/file-store.js";
 import { hashPassword } from "../lib/passwords.js";
 import type { RequestContext } from "../lib/request-context.js";
 import type { Signer } from "../lib/signing.js";
-import { recordAudit } from "../modules/audit/audit.service.js";
-import { seedDemoFaq } from "../modules/faq/faq-demo.js";
+import { seedDemoFaq } from "./faq.js";
 import type { Mailing } from "../modules/jobs/mail.js";
 import { newLicenseKey } from "../modules/licenses/license-keys.js";
 import { createDraft, publishUpdate, setCommands, setVerification } from "../modules/updates/updates.service.js";
