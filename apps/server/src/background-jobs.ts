@@ -2,10 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { Mailer } from "./lib/mailer.js";
-import { pruneFinishedJobs } from "./modules/jobs/job-queue.js";
-import { JobRunner, type RetryPolicy } from "./modules/jobs/job-runner.js";
-import { MAIL_JOB, mailJobHandler, type Mailing } from "./modules/jobs/mail.js";
-import { sendExpiryReminders } from "./modules/licenses/expiry-reminders.js";
+import { JobRunner, MAIL_JOB, mailJobHandler, pruneFinishedJobs, type Mailing, type RetryPolicy } from "./modules/jobs/index.js";
+import { sendExpiryReminders } from "./modules/licenses/index.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

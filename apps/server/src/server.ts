@@ -9,7 +9,7 @@ import { migrateDatabase } from "./db/migrate.js";
 import { ensureFirstAdmin } from "./db/seed.js";
 import { DEMO_CUSTOMER, seedDemo } from "./demo/demo.js";
 import { scheduleRecurringJobs } from "./background-jobs.js";
-import { sealTotpSecrets } from "./modules/auth/two-factor-secrets.js";
+import { sealTotpSecrets } from "./modules/auth/index.js";
 import { recoverFileStore } from "./db/stored-files.js";
 
 const FIRST_START_LOCK_ID = 7_340_002;

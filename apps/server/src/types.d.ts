@@ -3,11 +3,10 @@ import type { Database, DatabaseHandle, DatabaseKind } from "./db/client.js";
 import type { UserRow } from "./db/schema/index.js";
 import type { FileStore } from "./lib/file-store.js";
 import type { Mailer } from "./lib/mailer.js";
-import type { JobRunner } from "./modules/jobs/job-runner.js";
-import type { Mailing } from "./modules/jobs/mail.js";
+import type { JobRunner, Mailing } from "./modules/jobs/index.js";
 import type { SecretBox } from "./lib/secret-box.js";
 import type { Signer } from "./lib/signing.js";
-import type { ValidationCounter } from "./modules/dashboards/validation-counter.js";
+import type { ValidationCounter } from "./modules/dashboards/index.js";
 
 /**
  * "license": a licence token from the .req flow (header X-License-Token) or a bearer token; the route

@@ -9,9 +9,9 @@ import { hashPassword } from "../lib/passwords.js";
 import type { RequestContext } from "../lib/request-context.js";
 import type { Signer } from "../lib/signing.js";
 import { seedDemoFaq } from "./faq.js";
-import type { Mailing } from "../modules/jobs/mail.js";
-import { newLicenseKey } from "../modules/licenses/license-keys.js";
-import { createDraft, publishUpdate, setCommands, setVerification } from "../modules/updates/updates.service.js";
+import type { Mailing } from "../modules/jobs/index.js";
+import { newLicenseKey } from "../modules/licenses/index.js";
+import { createDraft, publishUpdate, setCommands, setVerification } from "../modules/updates/index.js";
 
 /** The products the FAQ names, as features a plan can bundle. */
 export const DEMO_FEATURES = [

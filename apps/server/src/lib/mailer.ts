@@ -10,6 +10,11 @@ export interface MailMessage {
   text: string;
 }
 
+/** A message to one person: their first name, the text, the portal's signature (every mail the portal writes). */
+export function letterTo(recipient: { email: string; firstname: string }, subject: string, body: string): MailMessage {
+  return { to: recipient.email, subject, text: `Hello ${recipient.firstname},\n\n${body}\n\n— Licence Portal` };
+}
+
 export interface Mailer {
   /** Hands one message to SMTP (or the outbox folder); throws when it was not accepted. */
   send(message: MailMessage, options?: { messageId?: string }): Promise<void>;

@@ -2,6 +2,7 @@ import type { MultipartValue } from "@fastify/multipart";
 import type { ErrorCode } from "@portal/contract";
 import { AppError, FieldError } from "./app-error.js";
 import { FileTooLargeError } from "./file-store.js";
+import { truncateText } from "./storable-text.js";
 
 /** A text part of a multipart form as the string a form field stands for; anything else is the client's mistake (422). */
 export function textOfField(part: MultipartValue): string {
@@ -29,4 +30,12 @@ export function multipartRefusal(error: unknown, codes: { fileTooLarge: ErrorCod
   // errno codes (ENOSPC, EACCES…) are the server's own trouble.
   if (typeof code === "string" && /^E[A-Z]+$/.test(code)) return error;
   return new AppError("common/bad_request", { message: "The multipart body could not be read." });
+}
+
+/** An uploaded file's name that is safe to store and to send back in Content-Disposition: no path, no control characters. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex
+  const cleaned = truncateText(base.replace(/[\u0000-\u001f\u007f]/g, "").trim(), 255);
+  return cleaned === "" || cleaned === "." || cleaned === ".." ? "attachment" : cleaned;
 }

@@ -87,3 +87,9 @@ export const authPlugin = fp(
   },
   { name: "auth" },
 );
+
+/** The auth plugin guarantees a user on non-public routes; this narrows the type for the handler. */
+export function currentUser<T>(user: T | null): T {
+  if (!user) throw new AppError("auth/not_authenticated");
+  return user;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "../lib/json-depth.js";
 import { findUnstorableText } from "../lib/storable-text.js";
-import { parseReqFile } from "../modules/licenses/req.service.js";
+import { parseReqFile } from "../modules/licenses/req-file.service.js";
 import { useTestApp } from "../test/helpers.js";
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   CHANGE_PASSWORD_MESSAGES,
   PASSWORD_CHANGE_MIN_UNIQUE_CHARACTERS,
@@ -8,22 +8,15 @@ import {
 } from "@portal/contract";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
-import { sessions, users, type UserRow } from "../../db/schema/index.js";
+import { users, type UserRow } from "../../db/schema/index.js";
 import { AppError, FieldError } from "../../lib/app-error.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { consumeUserToken, issueUserToken } from "./user-tokens.js";
 import { recordAudit } from "../../db/audit.js";
-import { queueMail, type Mailing } from "../jobs/mail.js";
+import { queueMail, type Mailing } from "../jobs/index.js";
+import { revokeAllSessions } from "../users/index.js";
 import { passwordChangedMail, passwordResetMail, verificationMail } from "./auth.mails.js";
-
-/** Ends every session of a user (password change or reset, lock, disable). */
-export async function revokeAllSessions(executor: Executor, userId: string): Promise<void> {
-  await executor
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-}
 
 /** Issues a new verification link and queues its mail in the caller's transaction. */
 export async function queueVerificationLink(tx: Executor, user: UserRow, publicUrl: string): Promise<void> {

@@ -15,12 +15,12 @@ import {
   updateMeBodySchema,
   userSchema,
 } from "@portal/contract";
-import { AppError } from "../../lib/app-error.js";
 import { requestContext } from "../../lib/request-context.js";
-import { presentUser } from "../users/users.presenter.js";
+import { presentUser } from "../users/index.js";
 import { changePassword, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from "./account.service.js";
 import { login, logout, register, updateMe } from "./auth.service.js";
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from "./two-factor.service.js";
+import { currentUser } from "../../plugins/auth.js";
 import { refusals } from "../../plugins/openapi.js";
 import { perAccountLimit } from "../../plugins/rate-limit.js";
 
@@ -266,9 +266,3 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** The auth plugin guarantees a user on non-public routes; this narrows the type for the handler. */
-export function currentUser<T>(user: T | null): T {
-  if (!user) throw new AppError("auth/not_authenticated");
-  return user;
-}

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, ne, or, sql } from "drizzle-orm";
 import {
   meetsPasswordRequirements,
   USERNAME_RULE_MESSAGE,
@@ -10,16 +10,16 @@ import {
 } from "@portal/contract";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
-import { sessions, users, type UserRow } from "../../db/schema/index.js";
+import { users, type UserRow } from "../../db/schema/index.js";
 import { AppError, FieldError } from "../../lib/app-error.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { uniqueViolationConstraint } from "../../lib/db-errors.js";
 import { hashPassword, spendPasswordCheckTime, verifyPassword } from "../../lib/passwords.js";
 import type { RequestContext } from "../../lib/request-context.js";
-import { hashToken, newOpaqueToken } from "../../lib/tokens.js";
+import { newOpaqueToken } from "../../lib/tokens.js";
 import { recordAudit } from "../../db/audit.js";
-import { presentUser } from "../users/users.presenter.js";
-import type { Mailing } from "../jobs/mail.js";
+import type { Mailing } from "../jobs/index.js";
+import { presentUser, revokeSession, startSession } from "../users/index.js";
 import { truncateText } from "../../lib/storable-text.js";
 import { queueVerificationLink } from "./account.service.js";
 import { spendSecondFactor, type SecondFactorCheck } from "./two-factor.service.js";
@@ -204,21 +204,8 @@ export async function login(
       .set({ failedLoginCount: 0 })
       .where(eq(users.id, user.id))
       .returning();
-    const [session] = await tx
-      .insert(sessions)
-      .values({
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
-        ip: context.ip,
-        userAgent: context.userAgent,
-      })
-      .returning({ id: sessions.id });
-    await recordAudit(tx, { ...context, actorId: user.id }, {
-      action: "auth.login",
-      targetType: "session",
-      ...(session ? { targetId: session.id } : {}),
-    });
+    const sessionId = await startSession(tx, user.id, token, expiresInSeconds, context);
+    await recordAudit(tx, { ...context, actorId: user.id }, { action: "auth.login", targetType: "session", targetId: sessionId });
     return updated ?? user;
   });
   if (signedIn === "reused") {
@@ -235,10 +222,7 @@ export async function login(
 
 export async function logout(db: Database, sessionId: string, context: RequestContext): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await revokeSession(tx, sessionId);
     await recordAudit(tx, context, { action: "auth.logout", targetType: "session", targetId: sessionId });
   });
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, or } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
-import { storedSystemSecret } from "../mfa/mfa.service.js";
+import { storedSystemSecret } from "../mfa/index.js";
 import { SecretBoxError, TOTP_KEY_FILE, TOTP_KEY_VARIABLE, type SecretBox } from "../../lib/secret-box.js";
 
 /**

@@ -17,7 +17,7 @@ import {
   uuidParam,
 } from "@portal/contract";
 import { requestContext } from "../../lib/request-context.js";
-import { currentUser } from "../auth/auth.routes.js";
+import { currentUser } from "../../plugins/auth.js";
 import { createFeature, deleteFeature, listFeatures, updateFeature } from "./features.service.js";
 import {
   createCustomPlan,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminDashboardSchema, customerDashboardSchema, successEnvelope } from "@portal/contract";
-import { currentUser } from "../auth/auth.routes.js";
+import { currentUser } from "../../plugins/auth.js";
 import { adminDashboard, customerDashboard } from "./dashboards.service.js";
 
 const tags = ["dashboards"];

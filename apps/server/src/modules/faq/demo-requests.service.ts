@@ -6,7 +6,7 @@ import { demoRequests, users, type DemoRequestRow } from "../../db/schema/index.
 import { containsPattern, countRows, pageOrder, pageWindow, toPage } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../../db/audit.js";
-import { notify } from "../notifications/notify.js";
+import { notify } from "../notifications/index.js";
 
 type DemoRequestInput = z.output<typeof demoRequestBodySchema>;
 type DemoRequestQuery = z.output<typeof demoRequestListQuerySchema>;

@@ -2,8 +2,8 @@ import { and, eq, gt, lte, ne, notExists, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { licenseExpiryNotices, licenses, plans, users } from "../../db/schema/index.js";
 import { formatLicenseKey } from "@portal/contract";
-import { notify } from "../notifications/notify.js";
-import type { Mailing } from "../jobs/mail.js";
+import { notify } from "../notifications/index.js";
+import type { Mailing } from "../jobs/index.js";
 
 /** Reminders go out this many days before a licence expires, each once. */
 export const EXPIRY_REMINDER_DAYS = [30, 7, 1] as const;

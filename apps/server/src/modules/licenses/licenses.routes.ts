@@ -24,9 +24,9 @@ import {
 import { AppError } from "../../lib/app-error.js";
 import { requestContext } from "../../lib/request-context.js";
 import { signedEnvelope } from "../../lib/signing.js";
-import { currentUser } from "../auth/auth.routes.js";
+import { currentUser } from "../../plugins/auth.js";
 import { getLicense, licenseFileFor, listInstallations, listLicenses, releaseInstallation, setLicenseActive } from "./licenses.service.js";
-import { authenticateReq, parseReqFile } from "./req.service.js";
+import { authenticateReq, parseReqFile } from "./req-file.service.js";
 import {
   approveLicenseRequest,
   cancelLicenseRequest,

@@ -26,9 +26,9 @@ import { AppError } from "../../lib/app-error.js";
 import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../../db/audit.js";
-import { CUSTOM_PLAN_DEFAULTS } from "../catalogue/plans.service.js";
-import type { Mailing } from "../jobs/mail.js";
-import { notify } from "../notifications/notify.js";
+import { CUSTOM_PLAN_DEFAULTS } from "../catalogue/index.js";
+import type { Mailing } from "../jobs/index.js";
+import { notify } from "../notifications/index.js";
 import { newLicenseKey } from "./license-keys.js";
 
 type RequestInput = z.output<typeof licenseRequestBodySchema>;

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, mfaAuthenticator } from "../../db/schema/index.js";
 import { SecretBoxError, createSecretBox } from "../../lib/secret-box.js";
 import { adminToken, call, closeTestApp, createCustomer, createTestApp, firstError, json, useTestApp } from "../../test/helpers.js";
-import { sealTotpSecrets } from "../auth/two-factor-secrets.js";
+import { sealTotpSecrets } from "../auth/index.js";
 import { TOTP_PERIOD_SECONDS } from "../../lib/totp.js";
 import { secondsRemaining } from "./mfa.service.js";
 

@@ -11,7 +11,7 @@ import {
 } from "@portal/contract";
 import { listNotifications, markAllRead, markRead } from "./notifications.service.js";
 import { requestContext } from "../../lib/request-context.js";
-import { currentUser } from "../auth/auth.routes.js";
+import { currentUser } from "../../plugins/auth.js";
 import { getNotificationSettings, updateNotificationSettings } from "./notification-settings.service.js";
 import { refusals } from "../../plugins/openapi.js";
 

@@ -1,7 +1,8 @@
 import type { NotificationType } from "@portal/contract";
 import type { Executor } from "../../db/client.js";
 import { notifications } from "../../db/schema/index.js";
-import { queueMail } from "../jobs/mail.js";
+import { letterTo } from "../../lib/mailer.js";
+import { queueMail } from "../jobs/index.js";
 import { getNotificationSettings } from "./notification-settings.service.js";
 
 export interface NotificationDraft {
@@ -28,5 +29,5 @@ export async function notify(
   }
   if (!channels.email) return;
   const link = draft.link ? `\n\n${publicUrl}${draft.link}` : "";
-  await queueMail(tx, { to: user.email, subject: draft.title, text: `Hello ${user.firstname},\n\n${draft.body}${link}\n\n— Licence Portal` });
+  await queueMail(tx, letterTo(user, draft.title, `${draft.body}${link}`));
 }

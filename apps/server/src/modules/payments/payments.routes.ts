@@ -11,7 +11,7 @@ import {
   type PaymentMethodBody,
 } from "@portal/contract";
 import { requestContext } from "../../lib/request-context.js";
-import { currentUser } from "../auth/auth.routes.js";
+import { currentUser } from "../../plugins/auth.js";
 import { addPaymentMethod, deletePaymentMethod, getBillingAddress, listPaymentMethods, saveBillingAddress } from "./payments.service.js";
 import { refusals } from "../../plugins/openapi.js";
 

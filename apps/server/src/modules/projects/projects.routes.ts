@@ -3,7 +3,7 @@ import { z } from "zod";
 import { pageOf, projectBodySchema, projectListQuerySchema, projectSchema, successEnvelope, uuidParam } from "@portal/contract";
 import type { UserRow } from "../../db/schema/index.js";
 import { requestContext } from "../../lib/request-context.js";
-import { currentUser } from "../auth/auth.routes.js";
+import { currentUser } from "../../plugins/auth.js";
 import { createProject, deleteProject, getProject, listProjects, updateProject } from "./projects.service.js";
 import { refusals } from "../../plugins/openapi.js";
 

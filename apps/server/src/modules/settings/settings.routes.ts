@@ -2,7 +2,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { successEnvelope, userSettingsPatchSchema, userSettingsSchema } from "@portal/contract";
 import { requestContext } from "../../lib/request-context.js";
-import { currentUser } from "../auth/auth.routes.js";
+import { currentUser } from "../../plugins/auth.js";
 import { getUserSettings, updateUserSettings, type StoredSettings } from "./settings.service.js";
 
 /**

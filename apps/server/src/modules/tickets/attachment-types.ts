@@ -4,8 +4,6 @@
  * only as text/plain, which means valid UTF-8 without NUL bytes from the first byte to the last.
  * Works chunk by chunk, so a file is judged while it streams to disk and refused as early as possible.
  */
-import { truncateText } from "../../lib/storable-text.js";
-
 export class AttachmentTypeError extends Error {
   constructor() {
     super("attachment type not allowed");
@@ -69,12 +67,4 @@ export class AttachmentSniffer {
       throw new AttachmentTypeError();
     }
   }
-}
-
-/** A file name that is safe to store and to send back in Content-Disposition: no path, no control characters. */
-export function cleanFileName(name: string | undefined): string {
-  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  const cleaned = truncateText(base.replace(/[\u0000-\u001f\u007f]/g, "").trim(), 255);
-  return cleaned === "" || cleaned === "." || cleaned === ".." ? "attachment" : cleaned;
 }

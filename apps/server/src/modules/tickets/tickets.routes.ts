@@ -25,7 +25,7 @@ import { AppError } from "../../lib/app-error.js";
 import { contentDisposition } from "../../lib/downloads.js";
 import { requestContext } from "../../lib/request-context.js";
 import { refusals } from "../../plugins/openapi.js";
-import { currentUser } from "../auth/auth.routes.js";
+import { currentUser } from "../../plugins/auth.js";
 import {
   addMessage,
   changeStatus,

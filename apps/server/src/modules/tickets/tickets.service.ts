@@ -27,8 +27,8 @@ import { storeStaged, withStoredFiles } from "../../db/stored-files.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { truncateText } from "../../lib/storable-text.js";
 import { recordAudit } from "../../db/audit.js";
-import type { Mailing } from "../jobs/mail.js";
-import { notify } from "../notifications/notify.js";
+import type { Mailing } from "../jobs/index.js";
+import { notify } from "../notifications/index.js";
 import type { StagedAttachment } from "./uploads.js";
 
 type TicketInput = z.output<typeof ticketBodySchema>;

@@ -3,8 +3,8 @@ import type { FastifyRequest } from "fastify";
 import { TICKET_ATTACHMENT_LIMITS } from "@portal/contract";
 import { AppError, FieldError } from "../../lib/app-error.js";
 import type { FileStore, StagedFile } from "../../lib/file-store.js";
-import { multipartRefusal, textOfField } from "../../lib/multipart.js";
-import { AttachmentSniffer, AttachmentTypeError, cleanFileName } from "./attachment-types.js";
+import { cleanFileName, multipartRefusal, textOfField } from "../../lib/multipart.js";
+import { AttachmentSniffer, AttachmentTypeError } from "./attachment-types.js";
 
 /** A file received with a ticket or message, on disk in the store's temporary area until the change commits. */
 export interface StagedAttachment {

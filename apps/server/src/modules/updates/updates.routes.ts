@@ -20,7 +20,7 @@ import { AppError } from "../../lib/app-error.js";
 import { sendStoredFile } from "../../lib/downloads.js";
 import { requestContext } from "../../lib/request-context.js";
 import { refusals } from "../../plugins/openapi.js";
-import { licenseForToken } from "../licenses/req.service.js";
+import { licenseForToken } from "../licenses/index.js";
 import { availableUpdates, findDownloadable, getUpdate, listUpdateHistory, listUpdates, type Downloader } from "./updates.queries.js";
 import { createDraft, deleteDraft, publishUpdate, setCommands, setVerification } from "./updates.service.js";
 import { UPLOAD_FIELDS, readUpdateUpload } from "./uploads.js";

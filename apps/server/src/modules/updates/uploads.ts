@@ -3,8 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { UPDATE_LIMITS, UPDATE_PACKAGE_NAMES, type UpdateFileKind } from "@portal/contract";
 import { AppError, FieldError } from "../../lib/app-error.js";
 import type { FileStore, StagedFile } from "../../lib/file-store.js";
-import { multipartRefusal, textOfField } from "../../lib/multipart.js";
-import { cleanFileName } from "../tickets/attachment-types.js";
+import { cleanFileName, multipartRefusal, textOfField } from "../../lib/multipart.js";
 import { assertDistinctPaths, normaliseInstallPath } from "./install-paths.js";
 import { inspectZip } from "./zip-inspection.js";
 

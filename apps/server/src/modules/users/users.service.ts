@@ -4,14 +4,14 @@ import type { z } from "zod";
 import type { Database, Transaction } from "../../db/client.js";
 import { users, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
-import { queueMail, type Mailing } from "../jobs/mail.js";
+import { queueMail, type Mailing } from "../jobs/index.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../../db/audit.js";
 import { containsPattern, countRows, pageOrder } from "../../lib/pagination.js";
 import { readPreparedPage } from "../../db/pages.js";
-import { accountApprovedMail } from "../auth/auth.mails.js";
-import { revokeAllSessions } from "../auth/account.service.js";
-import { presentUser } from "./users.presenter.js";
+import { presentUser } from "./users.presenters.js";
+import { accountApprovedMail } from "./users.mails.js";
+import { revokeAllSessions } from "./sessions.js";
 
 type ParsedUserQuery = z.output<typeof userListQuerySchema>;
 type UserPatch = z.output<typeof userPatchBodySchema>;

@@ -1,0 +1,4 @@
+/** Sign-in, sign-up, passwords and the users' two-factor codes. */
+export { authRoutes } from "./auth.routes.js";
+// Run at start, before the app serves: seals TOTP secrets stored in clear.
+export { sealTotpSecrets } from "./two-factor-secrets.js";

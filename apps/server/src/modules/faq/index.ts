@@ -1,0 +1,2 @@
+/** The FAQ and customers' demo requests. */
+export { faqRoutes } from "./faq.routes.js";

@@ -1,0 +1,2 @@
+/** The health check for load balancers. */
+export { healthRoutes } from "./health.routes.js";

@@ -1,0 +1,6 @@
+/** Licences, licence requests, validation and the offline .req file flow. */
+export { licenseRoutes } from "./licenses.routes.js";
+export { sendExpiryReminders } from "./expiry-reminders.js";
+export { newLicenseKey } from "./license-keys.js";
+// The licence token a .req file earned: update downloads are authorised by it.
+export { licenseForToken } from "./req-file.service.js";

@@ -1,0 +1,2 @@
+/** Payment methods. */
+export { paymentRoutes } from "./payments.routes.js";

@@ -1,0 +1,2 @@
+/** Customers' projects. */
+export { projectRoutes } from "./projects.routes.js";

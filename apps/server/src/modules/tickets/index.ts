@@ -1,0 +1,2 @@
+/** Support tickets. */
+export { ticketRoutes } from "./tickets.routes.js";
