@@ -58,6 +58,77 @@ const featureBoundaries = {
   },
 };
 
+const serverSrc = path.join(path.dirname(fileURLToPath(import.meta.url)), "apps", "server", "src");
+
+/** The server's layers, lowest first: a file may import its own layer and those below it. */
+const SERVER_LAYERS = ["lib", "db", "plugins", "modules", "demo"];
+/** Folders of test support: what tests share (helpers, fixtures, the authorisation matrix). */
+const SERVER_TEST_SUPPORT = ["test", "security"];
+
+/**
+ * Where a server file or resolved import lies: its layer (a folder of SERVER_LAYERS; "root" for the
+ * start-up files beside them — app.ts, server.ts, config.ts, background-jobs.ts — and openapi/;
+ * "test" for test support), and in modules/ the module and whether it is the module's index.
+ */
+function serverPlace(file) {
+  const relative = path.relative(serverSrc, file);
+  if (relative.startsWith("..") || path.isAbsolute(relative)) return undefined;
+  const [top, second, ...rest] = relative.split(path.sep);
+  if (SERVER_TEST_SUPPORT.includes(top)) return { layer: "test", name: `${top}/` };
+  if (!SERVER_LAYERS.includes(top) || second === undefined) return { layer: "root", name: second === undefined ? top.replace(/\.js$/, ".ts") : `${top}/` };
+  if (top !== "modules") return { layer: top, name: `${top}/` };
+  return { layer: "modules", name: "modules/", module: second, isIndex: rest.length === 1 && /^index\.[jt]s$/.test(rest[0]) };
+}
+
+/**
+ * The server's layers run one way: lib/ ← db/ ← plugins/ ← modules/ ← demo/ ← the start-up files.
+ * lib/ is plain code (no database, no app); db/ is the database (client, schema, migrations and the
+ * helpers every module writes and reads with); plugins/ are the app's request handling; modules/ the
+ * features. A module is used from outside only through its index.ts: inside it, files may change
+ * freely. Tests (*.test.ts) may reach inside another module and use the app, the demo and test
+ * support — except tests of lib/ and db/, which stay in their layer (test support aside).
+ */
+export const serverLayers = {
+  meta: { type: "problem", schema: [], messages: {
+    upward: "{{from}} must not import {{to}}: the server's layers run one way (lib/ ← db/ ← plugins/ ← modules/ ← demo/ ← app.ts, server.ts, config.ts); move the shared piece down.",
+    testSupport: "{{to}} is test support: only tests import it.",
+    moduleIndex: "Import modules/{{to}} through modules/{{to}}/index.js, its public surface: export the piece there, or move it down to lib/ or db/ (only tests may reach inside a module).",
+  } },
+  create(context) {
+    const filename = context.filename;
+    const from = serverPlace(filename);
+    if (!from || from.layer === "test") return {};
+    const isTest = /\.test\.ts$/.test(filename);
+    const rank = (layer) => (layer === "root" ? SERVER_LAYERS.length : SERVER_LAYERS.indexOf(layer));
+    const check = (node, source) => {
+      if (typeof source !== "string" || !source.startsWith(".")) return;
+      const to = serverPlace(path.resolve(path.dirname(filename), source));
+      if (!to) return;
+      if (to.layer === "test") {
+        if (!isTest) context.report({ node, messageId: "testSupport", data: { to: to.name } });
+        return;
+      }
+      const lowest = from.layer === "lib" || from.layer === "db";
+      if (from.layer !== "root" && rank(to.layer) > rank(from.layer) && (!isTest || lowest)) {
+        context.report({ node, messageId: "upward", data: { from: from.name, to: to.name } });
+        return;
+      }
+      if (to.layer === "modules" && to.module !== from.module && !to.isIndex && !isTest) {
+        context.report({ node, messageId: "moduleIndex", data: { to: to.module } });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === "Literal" && check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+    };
+  },
+};
+
+/** The repository's own rules, one plugin for both (a plugin name stands for one object). */
+const portal = { rules: { "feature-boundaries": featureBoundaries, "server-layers": serverLayers } };
+
 export default tseslint.config(
   {
     ignores: ["**/dist/**", "**/node_modules/**", "**/coverage/**", "e2e/test-results/**", "e2e/playwright-report/**", "e2e/artifacts/**", "**/*.d.ts"],
@@ -83,8 +154,14 @@ export default tseslint.config(
   {
     // A feature never imports another feature: shared pieces live in components/ or lib/.
     files: ["apps/web/src/features/**/*.{ts,tsx}", "apps/web/src/components/**/*.{ts,tsx}", "apps/web/src/lib/**/*.{ts,tsx}"],
-    plugins: { portal: { rules: { "feature-boundaries": featureBoundaries } } },
+    plugins: { portal },
     rules: { "portal/feature-boundaries": "error" },
+  },
+  {
+    // The server's layers run one way, and modules meet through their index.ts.
+    files: ["apps/server/src/**/*.ts"],
+    plugins: { portal },
+    rules: { "portal/server-layers": "error" },
   },
   {
     // Playwright specs and the bench report what they measure.

@@ -58,11 +58,11 @@ if (!run("build", process.execPath, ["scripts/build-if-changed.mjs"])) {
   process.exit(1);
 }
 
-/** The repository's own scripts (this summary, npm start's build check), on Node's test runner. */
+/** The repository's own scripts (this summary, npm start's build check) and ESLint rules, on Node's test runner. */
 function scriptsSuite() {
   const label = "repository scripts tests";
   console.log(`\n=== ${label} ===`);
-  const result = spawnSync(process.execPath, ["--test", "--test-reporter=tap", "scripts/scripts.test.mjs"], { encoding: "utf8" });
+  const result = spawnSync(process.execPath, ["--test", "--test-reporter=tap", "scripts/scripts.test.mjs", "scripts/eslint-rules.test.mjs"], { encoding: "utf8" });
   process.stdout.write(result.stdout);
   process.stderr.write(result.stderr);
   const count = (name) => Number(result.stdout.match(new RegExp(`^# ${name} (\\d+)$`, "m"))?.[1] ?? 0);
