@@ -30,7 +30,7 @@ export const tickets = pgTable(
     index("tickets_user_updated_idx").on(table.userId, table.updatedAt),
     index("tickets_status_updated_idx").on(table.status, table.updatedAt),
     index("tickets_assignee_status_idx").on(table.assigneeId, table.status),
-    // The list's sorts: each sort expression (tickets.service.ts) with the id that breaks its ties.
+    // The list's sorts: each sort expression (tickets.queries.ts) with the id that breaks its ties.
     index("tickets_sort_number_idx").on(table.number, table.id),
     index("tickets_sort_subject_idx").on(sql`lower(${table.subject})`, table.id),
     index("tickets_sort_status_idx").on(

@@ -26,19 +26,8 @@ import { contentDisposition } from "../../lib/downloads.js";
 import { requestContext } from "../../lib/request-context.js";
 import { refusals } from "../../plugins/openapi.js";
 import { currentUser } from "../../plugins/auth.js";
-import {
-  addMessage,
-  changeStatus,
-  createTicket,
-  findAttachment,
-  readTicket,
-  listTickets,
-  markTicketRead,
-  patchTicket,
-  ticketInbox,
-  ticketStats,
-  type StatusAction,
-} from "./tickets.service.js";
+import { findAttachment, listTickets, readTicket, ticketInbox, ticketStats } from "./tickets.queries.js";
+import { addMessage, changeStatus, createTicket, markTicketRead, patchTicket, type StatusAction } from "./tickets.service.js";
 import { ATTACHMENTS_FIELD, readMultipartTicketBody, type StagedAttachment } from "./uploads.js";
 
 const tags = ["tickets"];
