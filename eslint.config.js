@@ -13,6 +13,16 @@ function isInside(dir, file) {
   return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
 }
 
+/** Calls `check(node, source)` for every module a file names: static and dynamic imports, re-exports. */
+function importVisitors(check) {
+  return {
+    ImportDeclaration: (node) => check(node.source, node.source.value),
+    ImportExpression: (node) => node.source.type === "Literal" && check(node.source, node.source.value),
+    ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+    ExportAllDeclaration: (node) => check(node.source, node.source.value),
+  };
+}
+
 /** The feature folder (apps/web/src/features/<name>) a file or resolved import path lies in. */
 function featureOf(file) {
   const relative = path.relative(featuresDir, file);
@@ -49,12 +59,7 @@ const featureBoundaries = {
       } else if (to && to !== from) context.report({ node, messageId: "crossFeature", data: { from, to } });
       else if (intoApp) context.report({ node, messageId: "appLayer" });
     };
-    return {
-      ImportDeclaration: (node) => check(node.source, node.source.value),
-      ImportExpression: (node) => node.source.type === "Literal" && check(node.source, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
-      ExportAllDeclaration: (node) => check(node.source, node.source.value),
-    };
+    return importVisitors(check);
   },
 };
 
@@ -117,12 +122,7 @@ export const serverLayers = {
         context.report({ node, messageId: "moduleIndex", data: { to: to.module } });
       }
     };
-    return {
-      ImportDeclaration: (node) => check(node.source, node.source.value),
-      ImportExpression: (node) => node.source.type === "Literal" && check(node.source, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
-      ExportAllDeclaration: (node) => check(node.source, node.source.value),
-    };
+    return importVisitors(check);
   },
 };
 
