@@ -1,5 +1,5 @@
-import { ADMIN_EMAIL, ADMIN_PASSWORD, GOOD_PASSWORD, multipartForm, registerUser, uniqueEmail } from "../test/helpers.js";
-import type { OperationCall } from "../test/openapi-operations.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, GOOD_PASSWORD, multipartForm, registerUser, uniqueEmail } from "../helpers.js";
+import type { OperationCall } from "../openapi-operations.js";
 import { totpCode, unique, type World } from "./authorisation-world.js";
 
 /**

@@ -2,10 +2,10 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { License, LicenseRequest, Ticket, User } from "@portal/contract";
-import { licenseTokens, mfaAuthenticator, recoveryCodes, sessions, userTokens, users } from "../db/schema/index.js";
-import { loggerOptions } from "../lib/logging.js";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, closeTestApp, createTestApp, multipartForm, uniqueEmail, type TestApp } from "../test/helpers.js";
-import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../test/smtp.js";
+import { licenseTokens, mfaAuthenticator, recoveryCodes, sessions, userTokens, users } from "../../db/schema/index.js";
+import { loggerOptions } from "../../lib/logging.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, closeTestApp, createTestApp, multipartForm, uniqueEmail, type TestApp } from "../helpers.js";
+import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../smtp.js";
 import { totpCode, unique } from "./authorisation-world.js";
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FaqCategoryAdmin, License, LicenseRequest, Page, Plan, Ticket, Update, User } from "@portal/contract";
-import { TOTP_PERIOD_SECONDS, totpFor } from "../modules/auth/two-factor.service.js";
-import { adminToken, call, createCustomer, json, linkToken, loginAs, multipartForm, registerUser, waitForMail, zipOf, type TestApp } from "../test/helpers.js";
+import { TOTP_PERIOD_SECONDS, totpFor } from "../../modules/auth/two-factor.service.js";
+import { adminToken, call, createCustomer, json, linkToken, loginAs, multipartForm, registerUser, waitForMail, zipOf, type TestApp } from "../helpers.js";
 
 export type Customer = Awaited<ReturnType<typeof createCustomer>>;
 
