@@ -4,7 +4,10 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { AuditAction, AuditPage, AuditSortField } from "@portal/contract";
 import { auditEvents } from "../../db/schema/index.js";
-import { ADMIN_EMAIL, adminToken, call, closeTestApp, createCustomer, createPlanWithFeature, createTestApp, issueLicenses, json, loginRequest, useTestApp } from "../../test/helpers.js";
+import { adminToken, createCustomer, loginRequest } from "../../test/accounts.js";
+import { createPlanWithFeature, issueLicenses } from "../../test/factories.js";
+import { call, json } from "../../test/http.js";
+import { ADMIN_EMAIL, closeTestApp, createTestApp, useTestApp } from "../../test/test-app.js";
 import { eventReader, openStream } from "../../test/sse.js";
 import { CSV_BATCH_ROWS, recordAudit } from "./audit.service.js";
 

@@ -2,21 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { errorCatalogue, type User } from "@portal/contract";
 import { auditEvents, sessions, users } from "../../db/schema/index.js";
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  GOOD_PASSWORD,
-  adminToken,
-  call,
-  createCustomer,
-  firstError,
-  json,
-  loginAs,
-  loginRequest,
-  registerUser,
-  uniqueEmail,
-  useTestApp,
-} from "../../test/helpers.js";
+import { GOOD_PASSWORD, adminToken, createCustomer, loginAs, loginRequest, registerUser, uniqueEmail } from "../../test/accounts.js";
+import { call, firstError, json } from "../../test/http.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 

@@ -2,18 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Page, User } from "@portal/contract";
 import { auditEvents } from "../../db/schema/index.js";
-import {
-  adminToken,
-  call,
-  createCustomer,
-  firstError,
-  json,
-  loginRequest,
-  registerUser,
-  useTestApp,
-  verifyEmailOf,
-  waitForMail,
-} from "../../test/helpers.js";
+import { adminToken, createCustomer, loginRequest, registerUser, verifyEmailOf } from "../../test/accounts.js";
+import { call, firstError, json } from "../../test/http.js";
+import { waitForMail } from "../../test/mail.js";
+import { useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 

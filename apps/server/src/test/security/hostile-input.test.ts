@@ -12,7 +12,8 @@ import {
   type JsonSchema,
   type OpenApiDocument,
 } from "../../openapi/operations.js";
-import { adminToken, createCustomer, useTestApp } from "../helpers.js";
+import { adminToken, createCustomer } from "../accounts.js";
+import { useTestApp } from "../test-app.js";
 import {
   bodyWithHostileText,
   hostileText,
