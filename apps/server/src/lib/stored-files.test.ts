@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createCustomer } from "../test/accounts.js";
 import { storedFiles } from "../test/data-dir.js";
+import { createCustomer } from "../test/factories.js";
 import { call, json } from "../test/http.js";
 import { multipartForm } from "../test/multipart.js";
 import { useTestApp } from "../test/test-app.js";

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { adminToken, createCustomer } from "../test/accounts.js";
+import { adminToken, createCustomer } from "../test/factories.js";
 import { useTestApp } from "../test/test-app.js";
 import { callOperation, pathParameters } from "../test/openapi-operations.js";
 import { COMMITTED_DOCUMENT, formatOpenApiDocument, generateOpenApiDocument } from "./document.js";

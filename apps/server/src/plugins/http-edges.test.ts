@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { adminToken, createCustomer } from "../test/accounts.js";
+import { adminToken, createCustomer } from "../test/factories.js";
 import { call } from "../test/http.js";
 import { useTestApp } from "../test/test-app.js";
 

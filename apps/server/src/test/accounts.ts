@@ -5,7 +5,10 @@ import { call, json } from "./http.js";
 import { linkToken, waitForMail } from "./mail.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestApp } from "./test-app.js";
 
-/** Accounts made through the API, as a person makes them: sign-up, the mailed link, approval, login. */
+/**
+ * Accounts made through the API, as a person makes them: sign-up, the mailed link, approval, login.
+ * For tests whose subject is that flow; every other test makes its accounts with ./factories.ts.
+ */
 
 export const GOOD_PASSWORD = "Str0ng-pass!";
 
@@ -56,7 +59,8 @@ export async function loginAs(app: FastifyInstance, username: string, password: 
   return json<{ data: { access_token: string } }>(response).data.access_token;
 }
 
-export function adminToken(app: FastifyInstance): Promise<string> {
+/** The first administrator's token from a real login, with its auth.login event (./factories.ts `adminToken` writes a session without). */
+export function loginAsAdmin(app: FastifyInstance): Promise<string> {
   return loginAs(app, ADMIN_EMAIL, ADMIN_PASSWORD);
 }
 
@@ -71,8 +75,8 @@ export async function verifyEmailOf(testApp: TestApp, email: string): Promise<vo
   if (response.statusCode !== 200) throw new Error(`verify failed: ${response.statusCode} ${response.body}`);
 }
 
-/** A registered, e-mail-verified and approved customer, logged in. */
-export async function createCustomer(testApp: TestApp, overrides: NewUser = {}): Promise<Customer> {
+/** A customer who signed up, opened the mailed link, was approved by the administrator and logged in: five calls and a mail. */
+export async function signUpCustomer(testApp: TestApp, overrides: NewUser = {}): Promise<Customer> {
   const { app } = testApp;
   const { response, body } = await registerUser(app, overrides);
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
@@ -81,7 +85,7 @@ export async function createCustomer(testApp: TestApp, overrides: NewUser = {}):
   const approval = await call(app, {
     method: "POST",
     url: `/api/v1/users/${user.id}/approve`,
-    token: await adminToken(app),
+    token: await loginAsAdmin(app),
   });
   if (approval.statusCode !== 200) throw new Error(`approve failed: ${approval.statusCode} ${approval.body}`);
   const token = await loginAs(app, body.email, body.password);

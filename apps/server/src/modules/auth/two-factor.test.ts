@@ -2,7 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { totp } from "@portal/test-support";
 import { auditEvents, users } from "../../db/schema/index.js";
-import { createCustomer, GOOD_PASSWORD, loginRequest } from "../../test/accounts.js";
+import { GOOD_PASSWORD, loginRequest } from "../../test/accounts.js";
+import { createCustomer } from "../../test/factories.js";
 import { call, firstError, json } from "../../test/http.js";
 import { closeTestApp, createTestApp, useTestApp, type TestApp } from "../../test/test-app.js";
 

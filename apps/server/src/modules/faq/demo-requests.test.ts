@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DemoRequest } from "@portal/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, demoRequests, notifications, users } from "../../db/schema/index.js";
-import { adminToken, createCustomer } from "../../test/accounts.js";
+import { adminToken, createCustomer } from "../../test/factories.js";
 import { call, errorLoc, firstError, json } from "../../test/http.js";
 import { closeTestApp, createTestApp, useTestApp } from "../../test/test-app.js";
 

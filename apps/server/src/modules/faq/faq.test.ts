@@ -3,7 +3,7 @@ import { faqCategoryKeys, portalLanguages, type FaqCategoryAdmin, type FaqEntry,
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "../../db/demo.js";
 import { auditEvents, faqEntries, faqEntryTranslations } from "../../db/schema/index.js";
-import { adminToken, createCustomer } from "../../test/accounts.js";
+import { adminToken, createCustomer } from "../../test/factories.js";
 import { call, errorLoc, firstError, json } from "../../test/http.js";
 import { useTestApp } from "../../test/test-app.js";
 import { DEMO_FAQ } from "./faq-demo.js";

@@ -4,7 +4,7 @@ import { Secret, type TOTP, URI } from "otpauth";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, mfaAuthenticator } from "../../db/schema/index.js";
 import { SecretBoxError, createSecretBox } from "../../lib/secret-box.js";
-import { adminToken, createCustomer } from "../../test/accounts.js";
+import { adminToken, createCustomer } from "../../test/factories.js";
 import { call, firstError, json } from "../../test/http.js";
 import { closeTestApp, createTestApp, useTestApp } from "../../test/test-app.js";
 import { sealTotpSecrets } from "../auth/two-factor-secrets.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultNotificationSettings, notificationTypes, type NotificationSettings } from "@portal/contract";
-import { createCustomer } from "../../test/accounts.js";
+import { createCustomer } from "../../test/factories.js";
 import { call, firstError, json } from "../../test/http.js";
 import { useTestApp } from "../../test/test-app.js";
 

@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { FaqCategoryAdmin, License, LicenseRequest, Page, Plan, Ticket, Update, User } from "@portal/contract";
 import { totp, zipOf } from "@portal/test-support";
-import { adminToken, createCustomer, loginAs, registerUser } from "../accounts.js";
+import { loginAs, registerUser, type Customer } from "../accounts.js";
+import { adminToken, createAdmin, createCustomer } from "../factories.js";
 import { call, json } from "../http.js";
 import { linkToken, waitForMail } from "../mail.js";
 import { multipartForm } from "../multipart.js";
 import type { TestApp } from "../test-app.js";
-
-export type Customer = Awaited<ReturnType<typeof createCustomer>>;
 
 /**
  * What the authorisation matrix calls on. Customer B (`owner`) holds one of everything a customer
@@ -60,12 +59,8 @@ function factories(testApp: TestApp, admin: string, owner: Customer, plan: Plan)
   let host = 0;
   const fresh = {
     customer: (overrides: { password?: string } = {}) => createCustomer(testApp, overrides),
-    /** A new administrator: a customer promoted by the first one. */
-    async admin() {
-      const customer = await createCustomer(testApp);
-      await dataOf(call(app, { method: "PATCH", url: `/api/v1/users/${customer.user.id}`, token: admin, payload: { isAdmin: true } }), 200, "promotion");
-      return { ...customer, token: await loginAs(app, customer.email, customer.password) };
-    },
+    /** A new administrator beside the first. */
+    admin: () => createAdmin(testApp),
     /** Another session of the same account, for calls that end sessions. */
     session: (account: { email: string; password: string }) => loginAs(app, account.email, account.password),
     async pendingUser(): Promise<User> {

@@ -12,7 +12,7 @@ import {
   type JsonSchema,
   type OpenApiDocument,
 } from "../../openapi/operations.js";
-import { adminToken, createCustomer } from "../accounts.js";
+import { adminToken, createCustomer } from "../factories.js";
 import { useTestApp } from "../test-app.js";
 import {
   bodyWithHostileText,
