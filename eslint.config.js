@@ -68,7 +68,7 @@ const serverSrc = path.join(path.dirname(fileURLToPath(import.meta.url)), "apps"
 /** The server's layers, lowest first: a file may import its own layer and those below it. */
 const SERVER_LAYERS = ["lib", "db", "plugins", "modules", "demo"];
 /** Folders of test support: what tests share (helpers, fixtures, the authorisation matrix). */
-const SERVER_TEST_SUPPORT = ["test", "security"];
+const SERVER_TEST_SUPPORT = ["test"];
 
 /**
  * Where a server file or resolved import lies: its layer (a folder of SERVER_LAYERS; "root" for the

@@ -1,4 +1,4 @@
-// The hostile-input test (apps/server/src/security/hostile-input.test.ts) in full: every operation of
+// The hostile-input test (apps/server/src/test/security/hostile-input.test.ts) in full: every operation of
 // the OpenAPI document with HOSTILE_RUNS generated requests per property (CI runs 12), on PGlite and,
 // when TEST_DATABASE_URL is set, on PostgreSQL too. Prints runs, properties, failures and, for each
 // failure, fast-check's seed and path (replay: HOSTILE_SEED=… HOSTILE_PATH=… with the same test).
@@ -20,7 +20,7 @@ const report = path.join(work, "report.json");
 const started = Date.now();
 const run = spawnSync(
   "npx",
-  ["vitest", "run", "src/security/hostile-input.test.ts", "--reporter=dot", "--reporter=json", `--outputFile.json=${report}`],
+  ["vitest", "run", "src/test/security/hostile-input.test.ts", "--reporter=dot", "--reporter=json", `--outputFile.json=${report}`],
   { cwd: path.join(root, "apps/server"), env: { ...process.env, HOSTILE_RUNS: String(RUNS) }, stdio: ["ignore", "inherit", "inherit"] },
 );
 const seconds = (Date.now() - started) / 1000;

@@ -79,6 +79,7 @@ const databases = only
     : "PGlite (set TEST_DATABASE_URL for PostgreSQL too)";
 suite(`server integration tests on ${databases}`, "@portal/server", "vitest");
 suite("licence verifier tests", "@portal/license-verifier", "vitest");
+suite("test support tests (the suites' own TOTP)", "@portal/test-support", "vitest");
 // PORTAL_WEB_UNITS=0: CI's Node.js 24 pass. The web units test browser code in jsdom; that pass
 // builds the same code and serves it to Chromium (the wire and Lighthouse checks below).
 if (process.env.PORTAL_WEB_UNITS === "0") skipSuite("web unit tests", "PORTAL_WEB_UNITS=0");

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Secret, TOTP } from "otpauth";
 import type { Page } from "@playwright/test";
+import { totp } from "@portal/test-support";
 import {
   admin,
   apiLogin,
@@ -27,12 +27,6 @@ import {
  */
 
 const NEW_PASSWORD = "An0ther-secret!";
-
-/** The authenticator app: RFC 6238 from the key the page shows; `steps` moves to a later 30 s window. */
-function authenticatorCode(secret: string, steps = 0): string {
-  const totp = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-  return totp.generate({ timestamp: Date.now() + steps * 30_000 });
-}
 
 async function logoutThroughUi(page: Page): Promise<void> {
   await page.getByTestId("profile-menu-button").click();
@@ -125,7 +119,7 @@ test("sign up, verify, approved in admin/users, 2FA on, log in with a code, chan
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
 
   // A wrong code is refused in place; the app's code turns it on.
-  const code = authenticatorCode(secret);
+  const code = totp(secret);
   allowFailedRequests(/\/api\/v1\/auth\/2fa\/enable$/);
   await setup.getByLabel("Authentication code").fill(code === "000000" ? "111111" : "000000");
   await setup.getByRole("button", { name: "Verify and turn on" }).click();
@@ -155,7 +149,7 @@ test("sign up, verify, approved in admin/users, 2FA on, log in with a code, chan
   await loginThroughUi(page, email, PASSWORD);
   const step = page.getByTestId("two-factor-step");
   await expect(step.getByRole("heading", { level: 1, name: "Two-factor authentication" })).toBeVisible();
-  const nextCode = authenticatorCode(secret, 1);
+  const nextCode = totp(secret, 1);
   await step.locator("input").first().click();
   await page.keyboard.type(nextCode);
   await step.getByRole("button", { name: "Verify" }).click();
@@ -363,7 +357,7 @@ test("two-factor authentication is turned off with a recovery code", async ({ pa
   await loginThroughUi(page, email, PASSWORD);
   const step = page.getByTestId("two-factor-step");
   await step.locator("input").first().click();
-  await page.keyboard.type(authenticatorCode(secret, 1));
+  await page.keyboard.type(totp(secret, 1));
   await step.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 

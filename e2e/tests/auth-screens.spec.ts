@@ -1,3 +1,4 @@
+import { totp } from "@portal/test-support";
 import {
   enableTwoFactor,
   expect,
@@ -7,7 +8,6 @@ import {
   readyAccount,
   registerThroughApi,
   test,
-  totp,
   uniqueEmail,
 } from "./support";
 

@@ -2,8 +2,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import { totp } from "@portal/test-support";
 import { check, failures, openSession } from "./a11y-support";
-import { admin, apiLogin, expect, PASSWORD, readyAccount, signedInPage, test, totp } from "./support";
+import { admin, apiLogin, expect, PASSWORD, readyAccount, signedInPage, test } from "./support";
 
 /**
  * Issue 14 (MFA authenticator, FAQ and demo requests) in the browser: an administrator sets the

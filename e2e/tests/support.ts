@@ -1,8 +1,8 @@
-import { createHash, createHmac } from "node:crypto";
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { crc32 } from "node:zlib";
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { totp, zipOf } from "@portal/test-support";
 
 export const admin = {
   email: process.env.PORTAL_E2E_ADMIN_EMAIL!,
@@ -161,24 +161,6 @@ export async function readyAccount(request: APIRequestContext, prefix: string, f
   return email;
 }
 
-function base32Decode(input: string): Buffer {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of input.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const bytes = bits.match(/.{8}/g) ?? [];
-  return Buffer.from(bytes.map((byte) => parseInt(byte, 2)));
-}
-
-/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s), as an authenticator app computes it; `stepOffset` moves the window. */
-export function totp(secretBase32: string, stepOffset = 0): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 1000 / 30) + stepOffset));
-  const digest = createHmac("sha1", base32Decode(secretBase32)).update(counter).digest();
-  const offset = digest[digest.length - 1]! & 0x0f;
-  const value = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return value.toString().padStart(6, "0");
-}
-
 /** Turns two-factor authentication on for an account, as its owner would; answers the secret and recovery codes. */
 export async function enableTwoFactor(request: APIRequestContext, email: string): Promise<{ secret: string; recoveryCodes: string[] }> {
   const token = await apiLogin(request, email, PASSWORD);
@@ -249,51 +231,6 @@ export function planBody(name: string, featureIds: string[], price: number): Rec
   };
 }
 
-/** A ZIP archive of stored (uncompressed) entries, as the update packages need: made here, no tool. */
-export function zipArchive(entries: { name: string; data: Buffer }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, "utf8");
-    const crc = crc32(entry.data) >>> 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(0, 8); // stored
-    local.writeUInt32LE(0, 10); // time and date
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4); // made by
-    central.writeUInt16LE(20, 6); // needed
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(0, 10);
-    central.writeUInt32LE(0, 12);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(entry.data.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, entry.data);
-    centrals.push(central, name);
-    offset += local.length + name.length + entry.data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
 export const sha256Of = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 
 /** The newest published version by precedence, and the next one above it (`bump` a major or a minor). */
@@ -314,7 +251,7 @@ export async function uploadUpdateThroughApi(
   adminToken: string,
   extras: { name: string; path: string; data: Buffer }[] = [],
 ): Promise<{ id: string; files: { name: string; path: string; sha256: string; size: number }[] }> {
-  const packageOf = (name: string) => zipArchive([{ name: `${name}/index.js`, data: Buffer.from(`// ${name} of an e2e update\n`) }]);
+  const packageOf = (name: string) => zipOf([{ name: `${name}/index.js`, data: `// ${name} of an e2e update\n` }]);
   const form = new FormData();
   form.append("backend", new Blob([new Uint8Array(packageOf("server"))]), "backend.zip");
   form.append("frontend", new Blob([new Uint8Array(packageOf("web"))]), "frontend.zip");

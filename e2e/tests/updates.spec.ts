@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { zipOf } from "@portal/test-support";
 import {
   admin,
   apiLogin,
@@ -18,7 +19,6 @@ import {
   test,
   uploadUpdateThroughApi,
   verifyLicenseThroughApi,
-  zipArchive,
 } from "./support";
 
 /**
@@ -34,8 +34,8 @@ mkdirSync(artifacts, { recursive: true });
 
 /** A package of `megabytes` of incompressible bytes plus a small script, as a real release would hold. */
 function packageZip(folder: string, megabytes: number): Buffer {
-  return zipArchive([
-    { name: `${folder}/install.sh`, data: Buffer.from("#!/bin/sh\nexit 0\n") },
+  return zipOf([
+    { name: `${folder}/install.sh`, data: "#!/bin/sh\nexit 0\n" },
     { name: `${folder}/bundle.bin`, data: randomBytes(megabytes * 1024 * 1024) },
   ]);
 }

@@ -3,7 +3,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
-import { adminToken, call, closeTestApp, createTestApp, firstError, json, openTestDatabase, useTestApp } from "./test/helpers.js";
+import { openTestDatabase } from "./test/database.js";
+import { adminToken, createCustomer } from "./test/factories.js";
+import { call, firstError, json } from "./test/http.js";
+import { closeTestApp, createTestApp, useTestApp } from "./test/test-app.js";
 
 const t = useTestApp();
 
@@ -90,7 +93,6 @@ describe("platform", () => {
   it("refuses a non-admin on admin routes with 403 and an anonymous caller with 401", async () => {
     const anonymous = await t.app.inject({ method: "GET", url: "/api/v1/users" });
     expect(anonymous.statusCode).toBe(401);
-    const { createCustomer } = await import("./test/helpers.js");
     const customer = await createCustomer(t);
     for (const url of ["/api/v1/users", "/api/v1/audit-events"]) {
       const response = await call(t.app, { method: "GET", url, token: customer.token });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { operationsOf, type OpenApiDocument } from "./openapi/operations.js";
-import { adminToken, createCustomer, json, useTestApp } from "./test/helpers.js";
+import { adminToken, createCustomer } from "./test/factories.js";
+import { json } from "./test/http.js";
+import { useTestApp } from "./test/test-app.js";
 
 const t = useTestApp();
 

@@ -6,23 +6,12 @@ import type { Ticket } from "@portal/contract";
 import { RECURRING_JOBS, scheduleRecurringJobs } from "./background-jobs.js";
 import { jobs } from "./db/schema/index.js";
 import { MAIL_JOB } from "./modules/jobs/mail.js";
-import {
-  adminToken,
-  call,
-  closeSecondProcess,
-  closeTestApp,
-  createCustomer,
-  createSecondProcess,
-  createTestApp,
-  issueLicenses,
-  json,
-  loginAs,
-  multipartForm,
-  outbox,
-  registerUser,
-  uniqueEmail,
-  type TestApp,
-} from "./test/helpers.js";
+import { loginAs, registerUser, uniqueEmail } from "./test/accounts.js";
+import { adminToken, createCustomer, issueLicenses } from "./test/factories.js";
+import { call, json } from "./test/http.js";
+import { outbox } from "./test/mail.js";
+import { multipartForm } from "./test/multipart.js";
+import { closeSecondProcess, closeTestApp, createSecondProcess, createTestApp, type TestApp } from "./test/test-app.js";
 import { eventReader, openStream } from "./test/sse.js";
 
 /**

@@ -16,8 +16,8 @@ import {
   makeValidationData,
   manifestFile,
   signManifest,
+  writeTestPackage,
 } from "./test/forge.js";
-import { writeTestPackage } from "./test/zip-writer.js";
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cli = path.join(packageDir, "dist", "cli.js");

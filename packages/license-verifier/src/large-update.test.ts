@@ -10,8 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyUpdateFiles, verifyUpdatePackage } from "./index.js";
-import { makeKeys, makeManifest, signManifest } from "./test/forge.js";
-import { writeTestPackage } from "./test/zip-writer.js";
+import { makeKeys, makeManifest, signManifest, writeTestPackage } from "./test/forge.js";
 
 const MiB = 1024 * 1024;
 const FILE_BYTES = 50 * MiB;

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeZipFile, type ZipEntry, type ZipFileOptions } from "@portal/test-support";
 import { verifyUpdatePackage, type UpdatePackageResult } from "./index.js";
-import { makeKeys, makeManifest, manifestFile, signManifest } from "./test/forge.js";
-import { writeTestPackage, writeTestZip, type TestZipEntry, type TestZipOptions } from "./test/zip-writer.js";
+import { makeKeys, makeManifest, manifestFile, signManifest, writeTestPackage } from "./test/forge.js";
 
 const keys = makeKeys();
 const otherKeys = makeKeys();
@@ -18,7 +18,7 @@ const contents: Record<string, Buffer> = {
 const manifest = makeManifest(Object.entries(contents).map(([filePath, content]) => manifestFile(filePath, content)));
 const manifestText = JSON.stringify(manifest);
 const signature = signManifest(manifestText, keys.privateKey);
-const entries: TestZipEntry[] = Object.entries(contents).map(([name, data]) => ({ name, data }));
+const entries: ZipEntry[] = Object.entries(contents).map(([name, data]) => ({ name, data }));
 
 let dir: string;
 let counter = 0;
@@ -32,7 +32,7 @@ afterAll(() => {
 });
 
 /** Writes a package into the temp dir and returns its path. */
-function packageOf(files: TestZipEntry[] = entries, options: TestZipOptions & { manifestText?: string; signature?: string } = {}): string {
+function packageOf(files: ZipEntry[] = entries, options: ZipFileOptions & { manifestText?: string; signature?: string } = {}): string {
   const file = path.join(dir, `package-${++counter}.zip`);
   writeTestPackage(file, options.manifestText ?? manifestText, options.signature ?? signature, files, options);
   return file;
@@ -75,7 +75,7 @@ describe("verifyUpdatePackage: intact packages", () => {
   });
 
   it("accepts deflated entries, data descriptors, folder entries of listed folders and an archive comment", async () => {
-    const mixed: TestZipEntry[] = [
+    const mixed: ZipEntry[] = [
       { name: "backend.zip", data: contents["backend.zip"], deflate: true },
       { name: "frontend.zip", data: () => [(contents["frontend.zip"] as Buffer).subarray(0, 7), (contents["frontend.zip"] as Buffer).subarray(7)] },
       { name: "config/", data: "" },
@@ -91,7 +91,7 @@ describe("verifyUpdatePackage: intact packages", () => {
 
   it("accepts manifest.sig with or without its trailing newline", async () => {
     const file = path.join(dir, "no-newline.zip");
-    writeTestZip(file, [{ name: "manifest.json", data: manifestText }, { name: "manifest.sig", data: signature }, ...entries]);
+    writeZipFile(file, [{ name: "manifest.json", data: manifestText }, { name: "manifest.sig", data: signature }, ...entries]);
     expect(reasonOf(await verifyUpdatePackage(file, keys.publicKeyPem))).toBe("OK");
   });
 
@@ -205,11 +205,11 @@ describe("verifyUpdatePackage: tampered packages", () => {
 
   it("refuses a package without manifest.json or manifest.sig", async () => {
     const noManifest = path.join(dir, "no-manifest.zip");
-    writeTestZip(noManifest, [{ name: "manifest.sig", data: signature }, ...entries]);
+    writeZipFile(noManifest, [{ name: "manifest.sig", data: signature }, ...entries]);
     const result = await verifyUpdatePackage(noManifest, keys.publicKeyPem);
     expect(result).toMatchObject({ ok: false, reason: "BAD_PACKAGE", message: "The package holds no manifest.json: it is not an update package." });
     const noSignature = path.join(dir, "no-signature.zip");
-    writeTestZip(noSignature, [{ name: "manifest.json", data: manifestText }, ...entries]);
+    writeZipFile(noSignature, [{ name: "manifest.json", data: manifestText }, ...entries]);
     expect(reasonOf(await verifyUpdatePackage(noSignature, keys.publicKeyPem))).toBe("BAD_PACKAGE");
   });
 

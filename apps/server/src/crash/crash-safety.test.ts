@@ -5,8 +5,12 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { zipOf } from "@portal/test-support";
 import { openDatabase } from "../db/client.js";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, GOOD_PASSWORD, createTestPostgresDatabase, multipartForm, zipOf, type FormFile } from "../test/helpers.js";
+import { GOOD_PASSWORD } from "../test/accounts.js";
+import { createTestPostgresDatabase } from "../test/database.js";
+import { multipartForm, type FormFile } from "../test/multipart.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../test/test-app.js";
 import { killPortal, killRunningPortals, startPortal, stopPortal, type PortalProcess } from "../test/portal-process.js";
 import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../test/smtp.js";
 
@@ -131,14 +135,14 @@ function attachments(earlier: Buffer[]): { parts: FormFile[]; sent: SentFile[] }
 }
 
 /** A ZIP of one stored (uncompressed) file of `size` random bytes. */
-function payloadZip(size: number): Promise<Buffer> {
-  return zipOf([{ name: "lib/payload.bin", content: randomBytes(size), compress: false }]);
+function payloadZip(size: number): Buffer {
+  return zipOf([{ name: "lib/payload.bin", data: randomBytes(size) }]);
 }
 
 /** An update upload streamed at a measured pace, as a slow link sends it, so that a kill can land in the middle. */
 async function uploadUpdate(portal: PortalProcess, admin: string): Promise<{ id: string; files: SentFile[] }> {
-  const backend = await payloadZip(UPLOAD_MB * 1024 * 1024);
-  const frontend = await payloadZip(random.integer(100, 50_000));
+  const backend = payloadZip(UPLOAD_MB * 1024 * 1024);
+  const frontend = payloadZip(random.integer(100, 50_000));
   const { payload, headers } = multipartForm({}, [
     { name: "backend.zip", content: backend, field: "backend", type: "application/zip" },
     { name: "frontend.zip", content: frontend, field: "frontend", type: "application/zip" },

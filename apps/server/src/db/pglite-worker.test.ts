@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { readFile } from "node:fs/promises";
 import type { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openTestDatabase } from "../test/helpers.js";
+import { openTestDatabase } from "../test/database.js";
 import { dumpPgliteDatabase, openDatabase, pgliteHostOf, type DatabaseHandle, type Executor } from "./client.js";
 
 async function rowsOf<Row>(executor: Executor, query: SQL): Promise<Row[]> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./client.js";
 import { NAMED_STATEMENTS_MAX, preparedStatement } from "./prepared.js";
 import { features } from "./schema/index.js";
-import { openTestDatabase } from "../test/helpers.js";
+import { openTestDatabase } from "../test/database.js";
 
 let database: DatabaseHandle;
 

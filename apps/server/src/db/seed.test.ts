@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "./client.js";
 import { users } from "./schema/index.js";
 import { DEFAULT_ADMIN_EMAIL, ensureFirstAdmin, INITIAL_ADMIN_FILE } from "./seed.js";
 import { verifyPassword } from "../lib/passwords.js";
-import { openTestDatabase } from "../test/helpers.js";
+import { openTestDatabase } from "../test/database.js";
 
 let database: DatabaseHandle;
 let dataDir: string;

@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { call, createCustomer, json, multipartForm, storedFiles, useTestApp } from "../test/helpers.js";
+import { storedFiles } from "../test/data-dir.js";
+import { createCustomer } from "../test/factories.js";
+import { call, json } from "../test/http.js";
+import { multipartForm } from "../test/multipart.js";
+import { useTestApp } from "../test/test-app.js";
 import { recoverFileStore } from "./stored-files.js";
 
 const t = useTestApp();

@@ -10,7 +10,7 @@ import { licenses, notifications, planFeatures, plans, ticketMessages, tickets, 
 import { FileStore } from "../lib/file-store.js";
 import { verifyPassword } from "../lib/passwords.js";
 import { signerFromPrivateKey } from "../lib/signing.js";
-import { openTestDatabase } from "../test/helpers.js";
+import { openTestDatabase } from "../test/database.js";
 
 let database: DatabaseHandle;
 let filesDir: string;

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { endedProcessTag } from "../test/helpers.js";
+import { endedProcessTag } from "../test/data-dir.js";
 import { FileStore, FileTooLargeError } from "./file-store.js";
 
 let root: string;

@@ -6,7 +6,7 @@ import type { FastifyServerOptions } from "fastify";
  * that hold a secret. No log line carries them today (Fastify's request serializer logs no headers
  * or bodies); the redaction keeps them out should one ever log headers or a body. A TOTP `code` is
  * not listed: `code` is also every error's field, which diagnostics need.
- * `src/security/secrets.test.ts` greps a whole journey's log for the secrets.
+ * `src/test/security/secrets.test.ts` greps a whole journey's log for the secrets.
  */
 const REDACTED_PATHS = [
   "req.headers.authorization",

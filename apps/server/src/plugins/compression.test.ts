@@ -4,7 +4,9 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
-import { closeTestApp, createTestApp, json, openTestDatabase, useTestApp } from "../test/helpers.js";
+import { openTestDatabase } from "../test/database.js";
+import { json } from "../test/http.js";
+import { closeTestApp, createTestApp, useTestApp } from "../test/test-app.js";
 import { COMPRESSION_THRESHOLD_BYTES } from "./compression.js";
 
 const t = useTestApp();

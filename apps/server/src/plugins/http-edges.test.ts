@@ -1,6 +1,8 @@
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { adminToken, call, createCustomer, useTestApp } from "../test/helpers.js";
+import { adminToken, createCustomer } from "../test/factories.js";
+import { call } from "../test/http.js";
+import { useTestApp } from "../test/test-app.js";
 
 /** Issue 25, item 0b: answers Node gives before Fastify sees a request, and what answers to signed-in calls let caches keep. */
 

@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { adminToken, createCustomer, useTestApp } from "../test/helpers.js";
+import { adminToken, createCustomer } from "../test/factories.js";
+import { useTestApp } from "../test/test-app.js";
 import { REFUSED_BODY_DRAIN } from "./refused-body.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { DocumentedOperation as OperationEntry } from "../openapi/operations.js";
-import { bearer } from "./helpers.js";
+import { bearer } from "./http.js";
 
 // The document's shape and its operations come from one place, shared with the hostile-input test.
 export { operationsOf, type OpenApiDocument } from "../openapi/operations.js";

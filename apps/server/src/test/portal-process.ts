@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./helpers.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./test-app.js";
 import { freePort } from "./smtp.js";
 
 // The real server, started as `npm start` starts it but from source (never a stale build), in a

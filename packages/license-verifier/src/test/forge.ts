@@ -3,6 +3,7 @@
  * with real Ed25519 keys. Not part of the library (excluded from the build, never exported).
  */
 import { createHash, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import { writeZipFile, type ZipEntry, type ZipFileOptions } from "@portal/test-support";
 import type { LicenseFileEnvelope, LicenseFilePayload, UpdateManifest, UpdateManifestFile, ValidationAnswer, ValidationData } from "../types.js";
 
 export interface TestKeys {
@@ -124,4 +125,9 @@ export function signManifest(manifestText: string | Uint8Array, privateKey: KeyO
 /** The body of `GET /api/v1/updates/{id}/manifest` for a manifest text. */
 export function makeManifestAnswer(manifestText: string, privateKey: KeyObject, alg = "ed25519") {
   return { status: "success", data: { manifest: manifestText, signature: signManifest(manifestText, privateKey), alg } };
+}
+
+/** A package as the portal writes it: manifest.json, manifest.sig, then every file at its install path. */
+export function writeTestPackage(file: string, manifestText: string, signature: string, entries: ZipEntry[], options: ZipFileOptions = {}): void {
+  writeZipFile(file, [{ name: "manifest.json", data: manifestText }, { name: "manifest.sig", data: `${signature}\n` }, ...entries], options);
 }

@@ -4,7 +4,10 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { AuditAction, AuditPage, AuditSortField } from "@portal/contract";
 import { auditEvents } from "../../db/schema/index.js";
-import { ADMIN_EMAIL, adminToken, call, closeTestApp, createCustomer, createPlanWithFeature, createTestApp, issueLicenses, json, loginRequest, useTestApp } from "../../test/helpers.js";
+import { loginAsAdmin, loginRequest, signUpCustomer } from "../../test/accounts.js";
+import { createPlanWithFeature, issueLicenses } from "../../test/factories.js";
+import { call, json } from "../../test/http.js";
+import { ADMIN_EMAIL, closeTestApp, createTestApp, useTestApp } from "../../test/test-app.js";
 import { eventReader, openStream } from "../../test/sse.js";
 import { recordAudit } from "../../db/audit.js";
 import { CSV_BATCH_ROWS } from "./audit.queries.js";
@@ -103,9 +106,9 @@ const ids = (pages: AuditPage[]) => pages.flatMap((page) => page.items.map((item
 
 describe("GET /api/v1/audit-events", () => {
   it("lists events newest first with their actor and outcome", async () => {
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     await loginRequest(t.app, customer.email, "Wrong-pass-1!");
-    const admin = await adminToken(t.app);
+    const admin = await loginAsAdmin(t.app);
     const page = await listPage(admin, { pageSize: "3" });
     expect(page.pageSize).toBe(3);
     expect(page.items).toHaveLength(3);
@@ -118,8 +121,8 @@ describe("GET /api/v1/audit-events", () => {
   });
 
   it("applies each filter: actor, action, outcome, time range and text", async () => {
-    const admin = await adminToken(t.app);
-    const customer = await createCustomer(t);
+    const admin = await loginAsAdmin(t.app);
+    const customer = await signUpCustomer(t);
     const adminId = (await listPage(admin, { action: "auth.login", pageSize: "1" })).items[0]!.actorId!;
     const tag = marker();
     const seeded = await seedEvents(tag, 24, [
@@ -156,8 +159,8 @@ describe("GET /api/v1/audit-events", () => {
   });
 
   it("sorts by every field both ways, ties broken by time then id, by page number and by cursor alike", async () => {
-    const admin = await adminToken(t.app);
-    const customer = await createCustomer(t);
+    const admin = await loginAsAdmin(t.app);
+    const customer = await signUpCustomer(t);
     const tag = marker();
     const seeded = await seedEvents(tag, 23, [{ id: customer.user.id, email: customer.email }]);
     for (const sort of ["at", "action", "actor", "outcome", "targetType"] as const) {
@@ -174,7 +177,7 @@ describe("GET /api/v1/audit-events", () => {
   });
 
   it("walks every row exactly once by cursor while new events arrive", async () => {
-    const admin = await adminToken(t.app);
+    const admin = await loginAsAdmin(t.app);
     const tag = marker();
     const seeded = await seedEvents(tag, 17, []);
     let arrivals = 0;
@@ -191,7 +194,7 @@ describe("GET /api/v1/audit-events", () => {
   });
 
   it("refuses a cursor it did not write or that belongs to another walk", async () => {
-    const admin = await adminToken(t.app);
+    const admin = await loginAsAdmin(t.app);
     const first = await listPage(admin, { pageSize: "2" });
     expect(first.nextCursor).toBeTruthy();
     // A forged cursor of this walk whose key holds NUL, which PostgreSQL cannot compare (was a 500).
@@ -206,7 +209,7 @@ describe("GET /api/v1/audit-events", () => {
   });
 
   it("lists the actions the log holds", async () => {
-    const admin = await adminToken(t.app);
+    const admin = await loginAsAdmin(t.app);
     const response = await call(t.app, { method: "GET", url: "/api/v1/audit-events/actions", token: admin });
     const actions = json<{ data: { items: string[] } }>(response).data.items;
     expect(actions).toEqual(expect.arrayContaining(["auth.login", "user.first_admin_created"]));
@@ -216,7 +219,7 @@ describe("GET /api/v1/audit-events", () => {
 
 describe("audit export", () => {
   it("streams exactly the filtered rows as RFC 4180 CSV, spreadsheet-safe, across batches", async () => {
-    const admin = await adminToken(t.app);
+    const admin = await loginAsAdmin(t.app);
     const tag = marker();
     const awkward = ["=HYPERLINK(\"http://x\",\"y\")", "+1", "-2+3", "@SUM(A1)", "a,b \"quoted\"\nnext line", "plain"];
     for (const [index, userAgent] of awkward.entries()) {
@@ -264,7 +267,7 @@ describe("audit export", () => {
 
 describe("the names of the events' targets", () => {
   it("names each target as it is called now, and marks the ones that are gone", async () => {
-    const { admin, plan, feature, customer, request, licenses } = await issueLicenses(t);
+    const { admin, plan, feature, customer, request, licenses } = await issueLicenses(t, { customer: await signUpCustomer(t) });
     const license = licenses[0]!;
     expect((await call(t.app, { method: "POST", url: `/api/v1/licenses/${license.id}/deactivate`, token: admin })).statusCode).toBe(200);
     const gone = (await createPlanWithFeature(t)).plan;
@@ -286,8 +289,8 @@ describe("the names of the events' targets", () => {
   });
 
   it("reads a page's names in one statement, however many targets the page has", async () => {
-    const admin = await adminToken(t.app);
-    for (let made = 0; made < 3; made++) await createCustomer(t);
+    const admin = await loginAsAdmin(t.app);
+    for (let made = 0; made < 3; made++) await signUpCustomer(t);
     const executed = vi.spyOn(t.database.db, "execute");
     try {
       const statementsFor = async (pageSize: string) => {
@@ -314,7 +317,7 @@ describe("GET /api/v1/audit-events/stream", () => {
   };
 
   it("sends new events that match the filters, not others, and resumes after Last-Event-ID", async () => {
-    const admin = await adminToken(t.app);
+    const admin = await loginAsAdmin(t.app);
     const base = await origin();
     const response = await openStream(`${base}/api/v1/audit-events/stream?outcome=failure`, { authorization: `Bearer ${admin}`, "accept-encoding": "gzip, br" });
     expect(response.status).toBe(200);
@@ -322,7 +325,7 @@ describe("GET /api/v1/audit-events/stream", () => {
     expect(response.headers.get("content-encoding")).toBeNull();
     const events = eventReader(response);
 
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     // A success (not sent: the filter wants failures), then a refused login caused through the API.
     await loginRequest(t.app, customer.email, "Wrong-pass-1!");
     const first = await events.next();
@@ -344,7 +347,7 @@ describe("GET /api/v1/audit-events/stream", () => {
   });
 
   it("applies the action and text filters to live events", async () => {
-    const admin = await adminToken(t.app);
+    const admin = await loginAsAdmin(t.app);
     const tag = marker();
     const response = await openStream(`${await origin()}/api/v1/audit-events/stream?action=charlie&q=${tag}`, { authorization: `Bearer ${admin}` });
     const events = eventReader(response);
@@ -363,7 +366,7 @@ describe("GET /api/v1/audit-events/stream", () => {
       await other.app.listen({ port: 0, host: "127.0.0.1" });
       const address = other.app.server.address();
       const port = typeof address === "object" && address ? address.port : 0;
-      const token = await adminToken(other.app);
+      const token = await loginAsAdmin(other.app);
       const response = await openStream(`http://127.0.0.1:${port}/api/v1/audit-events/stream`, { authorization: `Bearer ${token}` });
       const events = eventReader(response);
       expect(await events.next(300)).toBeNull();
@@ -381,7 +384,7 @@ describe("GET /api/v1/audit-events/stream", () => {
 
 describe("log monitor access", () => {
   it("answers 401 to anonymous callers and 403 to customers on every call", async () => {
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     const urls = ["/api/v1/audit-events", "/api/v1/audit-events?outcome=failure", "/api/v1/audit-events/actions", "/api/v1/audit-events/stream"];
     for (const url of urls) {
       for (const accept of ["application/json", "text/csv", "text/event-stream"]) {

@@ -2,24 +2,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { errorCatalogue, type User } from "@portal/contract";
 import { sessions, userTokens, users } from "../../db/schema/index.js";
-import {
-  GOOD_PASSWORD,
-  adminToken,
-  call,
-  createCustomer,
-  createTestApp,
-  closeTestApp,
-  firstError,
-  json,
-  linkToken,
-  loginAs,
-  loginRequest,
-  outbox,
-  registerUser,
-  uniqueEmail,
-  useTestApp,
-  waitForMail,
-} from "../../test/helpers.js";
+import { GOOD_PASSWORD, loginAs, loginRequest, registerUser, uniqueEmail } from "../../test/accounts.js";
+import { adminToken, createCustomer } from "../../test/factories.js";
+import { call, firstError, json } from "../../test/http.js";
+import { linkToken, outbox, waitForMail } from "../../test/mail.js";
+import { createTestApp, closeTestApp, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 

@@ -2,21 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { errorCatalogue, type User } from "@portal/contract";
 import { auditEvents, sessions, users } from "../../db/schema/index.js";
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  GOOD_PASSWORD,
-  adminToken,
-  call,
-  createCustomer,
-  firstError,
-  json,
-  loginAs,
-  loginRequest,
-  registerUser,
-  uniqueEmail,
-  useTestApp,
-} from "../../test/helpers.js";
+import { GOOD_PASSWORD, signUpCustomer, loginAs, loginRequest, registerUser, uniqueEmail } from "../../test/accounts.js";
+import { adminToken } from "../../test/factories.js";
+import { call, firstError, json } from "../../test/http.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 
@@ -162,7 +151,7 @@ describe("POST /api/v1/auth/token", () => {
   });
 
   it("accepts the userName instead of the e-mail, in any case, and a JSON body", async () => {
-    const customer = await createCustomer(t, { userName: "Grace_H" });
+    const customer = await signUpCustomer(t, { userName: "Grace_H" });
     expect(await loginAs(t.app, "grace_h", customer.password)).toBeTruthy();
     const asJson = await t.app.inject({
       method: "POST",
@@ -189,7 +178,7 @@ describe("POST /api/v1/auth/token", () => {
       await loginRequest(t.app, username, "Wrong-pass-1!");
       return performance.now() - started;
     };
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     const unknown: number[] = [];
     const wrong: number[] = [];
     for (let round = 0; round < 6; round++) {
@@ -221,7 +210,7 @@ describe("POST /api/v1/auth/token", () => {
   });
 
   it("locks the account after five wrong passwords in a row, then refuses even the right one with 423", async () => {
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     for (let attempt = 1; attempt <= 5; attempt++) {
       const response = await loginRequest(t.app, customer.email, "Wrong-pass-1!");
       expect(response.statusCode).toBe(401);
@@ -243,7 +232,7 @@ describe("POST /api/v1/auth/token", () => {
   });
 
   it("resets the failure count after a successful login", async () => {
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     for (let round = 0; round < 2; round++) {
       for (let attempt = 0; attempt < 4; attempt++) await loginRequest(t.app, customer.email, "Wrong-pass-1!");
       expect((await loginRequest(t.app, customer.email, customer.password)).statusCode).toBe(200);
@@ -253,7 +242,7 @@ describe("POST /api/v1/auth/token", () => {
   });
 
   it("refuses a disabled account", async () => {
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     await t.database.db.update(users).set({ status: "disabled" }).where(eq(users.id, customer.user.id));
     const response = await loginRequest(t.app, customer.email, customer.password);
     expect(response.statusCode).toBe(403);
@@ -294,7 +283,7 @@ describe("tokens", () => {
   });
 
   it("answers auth/token_expired (info) once the session has expired", async () => {
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     await t.database.db
       .update(sessions)
       .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -318,7 +307,7 @@ describe("tokens", () => {
   });
 
   it("logout revokes only the token it carries", async () => {
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     const second = await loginAs(t.app, customer.email, customer.password);
     const loggedOut = await call(t.app, { method: "POST", url: "/api/v1/auth/logout", token: customer.token });
     expect(loggedOut.statusCode).toBe(200);
@@ -333,7 +322,7 @@ describe("tokens", () => {
 
 describe("PUT /api/v1/auth/me", () => {
   it("changes names and userName, and records the change", async () => {
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     const response = await call(t.app, {
       method: "PUT",
       url: "/api/v1/auth/me",
@@ -346,7 +335,7 @@ describe("PUT /api/v1/auth/me", () => {
   });
 
   it("keeps the e-mail fallback as userName when sent back unchanged", async () => {
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     const response = await call(t.app, {
       method: "PUT",
       url: "/api/v1/auth/me",
@@ -357,8 +346,8 @@ describe("PUT /api/v1/auth/me", () => {
   });
 
   it("refuses another account's userName, unknown fields and the e-mail or admin flag", async () => {
-    const first = await createCustomer(t, { userName: "first_one" });
-    const second = await createCustomer(t);
+    const first = await signUpCustomer(t, { userName: "first_one" });
+    const second = await signUpCustomer(t);
     const taken = await call(t.app, { method: "PUT", url: "/api/v1/auth/me", token: second.token, payload: { userName: "FIRST_ONE" } });
     expect(taken.statusCode).toBe(409);
     expect(firstError(taken).loc).toEqual(["auth/username_taken"]);
@@ -380,7 +369,7 @@ describe("PUT /api/v1/auth/me", () => {
 
 describe("audit trail of authentication", () => {
   it("records login success, failure and logout with IP and user agent", async () => {
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     await t.app.inject({
       method: "POST",
       url: "/api/v1/auth/token",

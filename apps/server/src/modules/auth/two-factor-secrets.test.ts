@@ -4,19 +4,18 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { totp } from "@portal/test-support";
 import { buildApp } from "../../app.js";
 import { ConfigError, loadConfig } from "../../config.js";
 import { auditEvents, users } from "../../db/schema/index.js";
 import { SecretBoxError, TOTP_KEY_FILE, createSecretBox, loadTotpSecretBox, parseSecretBoxKey } from "../../lib/secret-box.js";
-import { call, createCustomer, firstError, json, loginRequest, useTestApp } from "../../test/helpers.js";
+import { loginRequest } from "../../test/accounts.js";
+import { createCustomer } from "../../test/factories.js";
+import { call, firstError, json } from "../../test/http.js";
+import { useTestApp } from "../../test/test-app.js";
 import { sealTotpSecrets } from "./two-factor-secrets.js";
-import { TOTP_PERIOD_SECONDS, totpFor } from "../../lib/totp.js";
 
 const t = useTestApp();
-
-function codeFor(secret: string, stepsAhead = 0): string {
-  return totpFor(secret, "test").generate({ timestamp: Date.now() + stepsAhead * TOTP_PERIOD_SECONDS * 1000 });
-}
 
 async function rowOf(id: string) {
   const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
@@ -27,7 +26,7 @@ async function customerWithTwoFactor() {
   const customer = await createCustomer(t);
   const setup = json<{ data: { secret: string } }>(await call(t.app, { method: "POST", url: "/api/v1/auth/2fa/setup", token: customer.token })).data;
   const pendingRow = await rowOf(customer.user.id);
-  const enabled = await call(t.app, { method: "POST", url: "/api/v1/auth/2fa/enable", token: customer.token, payload: { code: codeFor(setup.secret) } });
+  const enabled = await call(t.app, { method: "POST", url: "/api/v1/auth/2fa/enable", token: customer.token, payload: { code: totp(setup.secret) } });
   expect(enabled.statusCode).toBe(200);
   return { ...customer, secret: setup.secret, pendingRow };
 }
@@ -46,7 +45,7 @@ describe("TOTP secrets at rest", () => {
     expect(t.app.totpSecrets.open(row.twoFactorSecret!)).toBe(customer.secret);
 
     expect((await loginRequest(t.app, customer.email, customer.password)).statusCode).toBe(401);
-    const login = await loginRequest(t.app, customer.email, customer.password, { otp: codeFor(customer.secret, 1) });
+    const login = await loginRequest(t.app, customer.email, customer.password, { otp: totp(customer.secret, 1) });
     expect(login.statusCode).toBe(200);
   });
 
@@ -66,7 +65,7 @@ describe("TOTP secrets at rest", () => {
     expect(t.app.totpSecrets.open(row.twoFactorPendingSecret!)).toBe(pendingInClear);
     expect(await sealTotpSecrets(t.database.db, t.app.totpSecrets)).toEqual({ sealed: 0 });
 
-    const login = await loginRequest(t.app, customer.email, customer.password, { otp: codeFor(customer.secret, 1) });
+    const login = await loginRequest(t.app, customer.email, customer.password, { otp: totp(customer.secret, 1) });
     expect(login.statusCode).toBe(200);
   });
 
@@ -87,14 +86,14 @@ describe("TOTP secrets at rest", () => {
     const wrongKeyApp = await buildApp({ config: t.config, database: t.database, totpSecrets: createSecretBox(randomBytes(32)) });
     try {
       const auditBefore = await auditCount();
-      const response = await loginRequest(wrongKeyApp, customer.email, customer.password, { otp: codeFor(customer.secret, 1) });
+      const response = await loginRequest(wrongKeyApp, customer.email, customer.password, { otp: totp(customer.secret, 1) });
       expect(response.statusCode).toBe(503);
       expect(firstError(response).loc).toEqual(["common/unavailable"]);
       expect(response.body).not.toMatch(/key|decrypt|SecretBox/i);
       expect(await auditCount()).toBe(auditBefore);
       expect((await rowOf(customer.user.id)).failedLoginCount).toBe(0);
       // The right key still works afterwards.
-      expect((await loginRequest(t.app, customer.email, customer.password, { otp: codeFor(customer.secret, 1) })).statusCode).toBe(200);
+      expect((await loginRequest(t.app, customer.email, customer.password, { otp: totp(customer.secret, 1) })).statusCode).toBe(200);
     } finally {
       await wrongKeyApp.close();
     }

@@ -1,8 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { totp } from "@portal/test-support";
 import { auditEvents, users } from "../../db/schema/index.js";
-import { call, closeTestApp, createCustomer, createTestApp, firstError, GOOD_PASSWORD, json, loginRequest, useTestApp, type TestApp } from "../../test/helpers.js";
-import { TOTP_PERIOD_SECONDS, totpFor } from "../../lib/totp.js";
+import { GOOD_PASSWORD, loginRequest } from "../../test/accounts.js";
+import { createCustomer } from "../../test/factories.js";
+import { call, firstError, json } from "../../test/http.js";
+import { closeTestApp, createTestApp, useTestApp, type TestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 
@@ -12,17 +15,12 @@ interface Setup {
   qrDataUrl: string;
 }
 
-/** The code an authenticator app would show `stepsAhead` periods from now. */
-function codeFor(secret: string, stepsAhead = 0): string {
-  return totpFor(secret, "test").generate({ timestamp: Date.now() + stepsAhead * TOTP_PERIOD_SECONDS * 1000 });
-}
-
 async function enableTwoFactor() {
   const customer = await createCustomer(t);
   const setupResponse = await call(t.app, { method: "POST", url: "/api/v1/auth/2fa/setup", token: customer.token });
   expect(setupResponse.statusCode).toBe(200);
   const setup = json<{ data: Setup }>(setupResponse).data;
-  const enableCode = codeFor(setup.secret);
+  const enableCode = totp(setup.secret);
   const enabled = await call(t.app, {
     method: "POST",
     url: "/api/v1/auth/2fa/enable",
@@ -79,7 +77,7 @@ describe("two-factor authentication", () => {
     expect(firstError(wrong).loc).toEqual(["auth/2fa_invalid"]);
 
     // The enable call spent the current step; the next step's code (within the ±1 window) is fresh.
-    const next = codeFor(customer.secret, 1);
+    const next = totp(customer.secret, 1);
     expect((await loginRequest(t.app, customer.email, customer.password, { otp: next })).statusCode).toBe(200);
     const replay = await loginRequest(t.app, customer.email, customer.password, { otp: next });
     expect(replay.statusCode).toBe(401);
@@ -96,7 +94,7 @@ describe("two-factor authentication", () => {
       .orderBy(desc(auditEvents.id))
       .limit(1);
     expect(failure?.details).toMatchObject({ reason: "reused_otp" });
-    const tooFar = await loginRequest(t.app, customer.email, customer.password, { otp: codeFor(customer.secret, 3) });
+    const tooFar = await loginRequest(t.app, customer.email, customer.password, { otp: totp(customer.secret, 3) });
     expect(tooFar.statusCode).toBe(401);
   });
 
@@ -112,7 +110,7 @@ describe("two-factor authentication", () => {
     for (let attempt = 0; attempt < 5; attempt++) {
       await loginRequest(t.app, customer.email, customer.password, { otp: "000000" });
     }
-    const locked = await loginRequest(t.app, customer.email, customer.password, { otp: codeFor(customer.secret, 1) });
+    const locked = await loginRequest(t.app, customer.email, customer.password, { otp: totp(customer.secret, 1) });
     expect(locked.statusCode).toBe(423);
   });
 
@@ -167,12 +165,12 @@ describe("codes and passwords checked from a signed-in session", () => {
     try {
       const customer = await createCustomer(limited);
       const setup = json<{ data: Setup }>(await call(limited.app, { method: "POST", url: "/api/v1/auth/2fa/setup", token: customer.token })).data;
-      expect((await call(limited.app, { method: "POST", url: "/api/v1/auth/2fa/enable", token: customer.token, payload: { code: codeFor(setup.secret) } })).statusCode).toBe(200);
+      expect((await call(limited.app, { method: "POST", url: "/api/v1/auth/2fa/enable", token: customer.token, payload: { code: totp(setup.secret) } })).statusCode).toBe(200);
 
       const { statuses, last } = await attempts(limited, customer.token, "/api/v1/auth/2fa/disable", { code: "000000" });
       expect(statuses.slice(0, LIMIT)).toEqual(Array.from({ length: LIMIT }, () => 400));
       expectRateLimited(last);
-      expectRateLimited(await call(limited.app, { method: "POST", url: "/api/v1/auth/2fa/disable", token: customer.token, payload: { code: codeFor(setup.secret, 1) } }));
+      expectRateLimited(await call(limited.app, { method: "POST", url: "/api/v1/auth/2fa/disable", token: customer.token, payload: { code: totp(setup.secret, 1) } }));
       // Another address does not help: the count is the account's.
       const elsewhere = await limited.app.inject({
         method: "POST",

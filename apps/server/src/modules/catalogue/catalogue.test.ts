@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { CurrentPlan, Feature, Page, Plan, Service } from "@portal/contract";
 import { auditEvents, plans } from "../../db/schema/index.js";
-import { adminToken, call, createCustomer, firstError, json, useTestApp } from "../../test/helpers.js";
+import { adminToken, createCustomer } from "../../test/factories.js";
+import { call, firstError, json } from "../../test/http.js";
+import { useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 let counter = 0;

@@ -3,7 +3,11 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ISSUED_DAYS_SHOWN, customerActivityActions, type AdminDashboard, type CustomerDashboard, type Ticket } from "@portal/contract";
 import { installations, licenseRequests, licenses, rowCounts, tickets, users, validationCounts } from "../../db/schema/index.js";
-import { adminToken, call, createCustomer, createTestApp, issueLicenses, json, loginRequest, openSecondConnection, registerUser, useTestApp, type TestApp } from "../../test/helpers.js";
+import { loginRequest, registerUser } from "../../test/accounts.js";
+import { openSecondConnection } from "../../test/database.js";
+import { adminToken, createCustomer, issueLicenses } from "../../test/factories.js";
+import { call, json } from "../../test/http.js";
+import { createTestApp, useTestApp, type TestApp } from "../../test/test-app.js";
 import { recordAudit } from "../../db/audit.js";
 import { ValidationCounter } from "./validation-counter.js";
 

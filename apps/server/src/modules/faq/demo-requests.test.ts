@@ -2,7 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import type { DemoRequest } from "@portal/contract";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, demoRequests, notifications, users } from "../../db/schema/index.js";
-import { adminToken, call, closeTestApp, createCustomer, createTestApp, errorLoc, firstError, json, useTestApp } from "../../test/helpers.js";
+import { adminToken, createCustomer } from "../../test/factories.js";
+import { call, errorLoc, firstError, json } from "../../test/http.js";
+import { closeTestApp, createTestApp, useTestApp } from "../../test/test-app.js";
 
 // The dialog is tried many times from 127.0.0.1 here; the limit has a test of its own below.
 const t = useTestApp({ DEMO_REQUEST_RATE_LIMIT_PER_MINUTE: "100000" });

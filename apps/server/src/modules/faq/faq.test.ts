@@ -3,7 +3,9 @@ import { faqCategoryKeys, portalLanguages, type FaqCategoryAdmin, type FaqEntry,
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "../../demo/demo.js";
 import { auditEvents, faqEntries, faqEntryTranslations } from "../../db/schema/index.js";
-import { adminToken, call, createCustomer, errorLoc, firstError, json, useTestApp } from "../../test/helpers.js";
+import { adminToken, createCustomer } from "../../test/factories.js";
+import { call, errorLoc, firstError, json } from "../../test/http.js";
+import { useTestApp } from "../../test/test-app.js";
 import { DEMO_FAQ } from "../../demo/faq.js";
 
 const t = useTestApp();

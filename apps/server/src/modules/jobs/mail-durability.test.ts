@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { GOOD_PASSWORD, createTestPostgresDatabase, uniqueEmail } from "../../test/helpers.js";
+import { GOOD_PASSWORD, uniqueEmail } from "../../test/accounts.js";
+import { createTestPostgresDatabase } from "../../test/database.js";
 import { killRunningPortals, startPortal, stopPortal as stopPortalProcess, type PortalProcess } from "../../test/portal-process.js";
 import { freePort, startSmtpServer, type ReceivedMail } from "../../test/smtp.js";
 

@@ -3,20 +3,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { OutboxMessage, Page } from "@portal/contract";
 import { loggerOptions } from "../../lib/logging.js";
-import {
-  adminToken,
-  call,
-  closeTestApp,
-  createCustomer,
-  createTestApp,
-  firstError,
-  json,
-  linkToken,
-  registerUser,
-  useTestApp,
-  waitForMail,
-  type TestApp,
-} from "../../test/helpers.js";
+import { registerUser } from "../../test/accounts.js";
+import { adminToken, createCustomer } from "../../test/factories.js";
+import { call, firstError, json } from "../../test/http.js";
+import { linkToken, waitForMail } from "../../test/mail.js";
+import { closeTestApp, createTestApp, useTestApp, type TestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 

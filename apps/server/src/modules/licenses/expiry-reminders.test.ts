@@ -2,7 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { LicenseRequest, Plan } from "@portal/contract";
 import { licenses, notifications } from "../../db/schema/index.js";
-import { adminToken, call, createCustomer, json, outbox, useTestApp } from "../../test/helpers.js";
+import { adminToken, createCustomer } from "../../test/factories.js";
+import { call, json } from "../../test/http.js";
+import { outbox } from "../../test/mail.js";
+import { useTestApp } from "../../test/test-app.js";
 import { sendExpiryReminders } from "./expiry-reminders.js";
 
 const t = useTestApp();

@@ -3,17 +3,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { formatLicenseKey, isWellFormedLicenseKey, licenseKeyCheckCharacter, type License, type LicenseRequest, type Page, type ValidationData } from "@portal/contract";
 import { auditEvents, licenses, users } from "../../db/schema/index.js";
-import {
-  call,
-  createCustomer,
-  createPlanWithFeature,
-  firstError,
-  issueLicenses,
-  json,
-  multipartFile,
-  useTestApp,
-  waitForMail,
-} from "../../test/helpers.js";
+import { createCustomer, createPlanWithFeature, issueLicenses } from "../../test/factories.js";
+import { call, firstError, json } from "../../test/http.js";
+import { waitForMail } from "../../test/mail.js";
+import { multipartFile } from "../../test/multipart.js";
+import { useTestApp } from "../../test/test-app.js";
 import { fingerprintOf } from "./validation.service.js";
 
 const t = useTestApp({ VALIDATE_RATE_LIMIT_PER_MINUTE: "100000", VALIDATE_KEY_RATE_LIMIT_PER_MINUTE: "100000" });
@@ -207,7 +201,7 @@ describe("online validation", () => {
   it("refuses a bad body with 422 and rate-limits per key", async () => {
     const missing = await t.app.inject({ method: "POST", url: "/api/v1/licenses/validate", payload: {} });
     expect(missing.statusCode).toBe(422);
-    const { createTestApp, closeTestApp } = await import("../../test/helpers.js");
+    const { createTestApp, closeTestApp } = await import("../../test/test-app.js");
     const limited = await createTestApp({ VALIDATE_KEY_RATE_LIMIT_PER_MINUTE: "2" });
     try {
       const statuses = [];

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { defaultNotificationSettings, notificationTypes, type NotificationSettings } from "@portal/contract";
-import { call, createCustomer, firstError, json, useTestApp } from "../../test/helpers.js";
+import { createCustomer } from "../../test/factories.js";
+import { call, firstError, json } from "../../test/http.js";
+import { useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 

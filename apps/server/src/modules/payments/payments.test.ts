@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { FULL_CARD_NUMBER_REFUSED, type BillingAddress, type Page, type PaymentMethod } from "@portal/contract";
 import { paymentMethods } from "../../db/schema/index.js";
-import { call, createCustomer, firstError, json, useTestApp } from "../../test/helpers.js";
+import { createCustomer } from "../../test/factories.js";
+import { call, firstError, json } from "../../test/http.js";
+import { useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 const nextYear = new Date().getUTCFullYear() + 1;

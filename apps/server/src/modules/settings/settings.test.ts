@@ -2,7 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { defaultUserSettings, type UserSettings } from "@portal/contract";
 import { auditEvents, userSettings } from "../../db/schema/index.js";
-import { call, createCustomer, firstError, json, rowCounts, useTestApp } from "../../test/helpers.js";
+import { rowCounts } from "../../test/database.js";
+import { createCustomer } from "../../test/factories.js";
+import { call, firstError, json } from "../../test/http.js";
+import { useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 const url = "/api/v1/settings";

@@ -5,7 +5,13 @@ import { describe, expect, it } from "vitest";
 import type { Page, Ticket, TicketInbox, TicketMessage, TicketRead, TicketStats, TicketSummary } from "@portal/contract";
 import { auditEvents, jobs, ticketAttachments, ticketMessages, tickets, users } from "../../db/schema/index.js";
 import { addMessage } from "./tickets.service.js";
-import { adminToken, call, createCustomer, firstError, json, multipartForm, registerUser, useTestApp, verifyEmailOf, rowCounts as rowCountsOf, storedFiles as storedFilesOf } from "../../test/helpers.js";
+import { registerUser, verifyEmailOf } from "../../test/accounts.js";
+import { storedFiles as storedFilesOf } from "../../test/data-dir.js";
+import { rowCounts as rowCountsOf } from "../../test/database.js";
+import { adminToken, createCustomer } from "../../test/factories.js";
+import { call, firstError, json } from "../../test/http.js";
+import { multipartForm } from "../../test/multipart.js";
+import { useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 

@@ -1,12 +1,17 @@
 import { createHash, createPublicKey, randomBytes, verify } from "node:crypto";
 import { get as httpGet, type IncomingHttpHeaders } from "node:http";
-import { deflateRawSync } from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import type { AvailableUpdates, Page, SignedManifest, Update, UpdateHistoryRow, UpdateManifest } from "@portal/contract";
+import { zipOf } from "@portal/test-support";
 import { auditEvents, jobs, notifications, updateFiles, updates, updateVerifications } from "../../db/schema/index.js";
-import { adminToken, call, createCustomer, firstError, issueLicenses, json, multipartFile, useTestApp, zipOf, rowCounts as rowCountsOf, storedFiles as storedFilesOf, temporaryFiles } from "../../test/helpers.js";
+import { storedFiles as storedFilesOf, temporaryFiles } from "../../test/data-dir.js";
+import { rowCounts as rowCountsOf } from "../../test/database.js";
+import { adminToken, createCustomer, issueLicenses } from "../../test/factories.js";
+import { call, firstError, json } from "../../test/http.js";
+import { multipartFile } from "../../test/multipart.js";
+import { useTestApp } from "../../test/test-app.js";
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const MAX_EXPANDED_BYTES = 16 * 1024 * 1024;
@@ -14,51 +19,12 @@ const t = useTestApp({ UPDATE_MAX_FILE_BYTES: String(MAX_FILE_BYTES), UPDATE_MAX
 
 // ---------------------------------------------------------------- ZIPs made in the test
 
-/** yazl refuses unsafe names, so they are written as a same-length placeholder and swapped in afterwards (names are not checksummed). */
-function renamed(archive: Buffer, placeholder: string, name: string): Buffer {
-  expect(placeholder.length).toBe(name.length);
-  const copy = Buffer.from(archive);
-  let at = copy.indexOf(placeholder);
-  expect(at).toBeGreaterThan(-1);
-  while (at !== -1) {
-    copy.write(name, at, "latin1");
-    at = copy.indexOf(placeholder, at + 1);
-  }
-  return copy;
-}
-
 /** A package with unique content, so the content-addressed store never shares it with another test's. */
-const packageZip = (label: string) => zipOf([{ name: "README.txt", content: Buffer.from(`${label} ${randomBytes(8).toString("hex")}`) }, { name: "app/main.js", content: randomBytes(2048) }]);
+const packageZip = (label: string) => zipOf([{ name: "README.txt", data: `${label} ${randomBytes(8).toString("hex")}`, deflate: true }, { name: "app/main.js", data: randomBytes(2048), deflate: true }]);
 
 /** A ZIP whose one entry of zeros really inflates past the bound (or to `expanded` bytes), declaring its true size (or, with `lie`, a small one). */
 function bomb(lie = false, expanded = MAX_EXPANDED_BYTES + 1024 * 1024): Buffer {
-  const data = deflateRawSync(Buffer.alloc(expanded), { level: 9 });
-  const name = Buffer.from("zeros.bin");
-  const declared = lie ? 1024 : expanded;
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(0, 14); // CRC: not checked by anyone here
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(declared, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(declared, 24);
-  central.writeUInt16LE(name.length, 28);
-  const centralOffset = local.length + name.length + data.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(centralOffset, 16);
-  return Buffer.concat([local, name, data, central, name, end]);
+  return zipOf([{ name: "zeros.bin", data: Buffer.alloc(expanded), deflate: true, declaredSize: lie ? 1024 : undefined }]);
 }
 
 function entriesOf(archive: Buffer): Promise<Map<string, Buffer>> {
@@ -111,8 +77,8 @@ function uploadForm(parts: (UploadFile | { path: string })[]) {
   return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
-const backendPart = async (content?: Buffer): Promise<UploadFile> => ({ field: "backend", name: "backend.zip", content: content ?? (await packageZip("backend")) });
-const frontendPart = async (content?: Buffer): Promise<UploadFile> => ({ field: "frontend", name: "frontend.zip", content: content ?? (await packageZip("frontend")) });
+const backendPart = async (content?: Buffer): Promise<UploadFile> => ({ field: "backend", name: "backend.zip", content: content ?? packageZip("backend") });
+const frontendPart = async (content?: Buffer): Promise<UploadFile> => ({ field: "frontend", name: "frontend.zip", content: content ?? packageZip("frontend") });
 const extraPart = (name: string, content: Buffer = randomBytes(300)): UploadFile => ({ field: "extras", name, content });
 
 async function upload(token: string, parts: (UploadFile | { path: string })[]) {
@@ -237,8 +203,8 @@ describe("the update wizard", () => {
   it("uploads a draft, takes commands, publishes with a signed manifest and a package holding every file", async () => {
     const admin = await adminToken(t.app);
     const extraContent = Buffer.from(`setting=${randomBytes(4).toString("hex")}\n`);
-    const backend = await packageZip("backend");
-    const frontend = await packageZip("frontend");
+    const backend = packageZip("backend");
+    const frontend = packageZip("frontend");
     const created = await upload(admin, [extraPart("app.conf", extraContent), await frontendPart(frontend), { path: "./config//app.conf" }, await backendPart(backend)]);
     expect(created.statusCode, created.body).toBe(201);
     const draft = json<{ data: Update }>(created).data;
@@ -326,9 +292,9 @@ describe("the update wizard", () => {
   it("deletes a draft with its files, keeping content another update or a ticket attachment shares", async () => {
     const admin = await adminToken(t.app);
     const customer = await createCustomer(t);
-    const shared = await zipOf([{ name: "shared.txt", content: randomBytes(128) }]);
+    const shared = zipOf([{ name: "shared.txt", data: randomBytes(128), deflate: true }]);
     const kept = await createDraft(admin, [{ name: "shared.zip", path: "shared.zip.bak", content: shared }]);
-    const attachment = await zipOf([{ name: "ticket.txt", content: randomBytes(128) }]);
+    const attachment = zipOf([{ name: "ticket.txt", data: randomBytes(128), deflate: true }]);
     const ticketForm = multipartFile("attachments", "logs.zip", attachment, "application/zip");
     const boundary = /boundary=(.*)$/.exec(ticketForm.headers["content-type"])![1]!;
     const ticketBody = Buffer.concat([
@@ -365,12 +331,12 @@ describe("refusals of step 1 store nothing", () => {
     ["a frontend named backend.zip", async () => [await backendPart(), { ...(await frontendPart()), name: "backend.zip" }], 422, "update/file_name"],
     ["a non-ZIP named backend.zip", async () => [await backendPart(notAZip), await frontendPart()], 422, "update/not_a_zip", "backend"],
     ["an empty backend.zip", async () => [await backendPart(Buffer.alloc(0)), await frontendPart()], 422, "update/not_a_zip", "backend"],
-    ["a ZIP with a ../ entry", async () => [await backendPart(renamed(await zipOf([{ name: "aa/evil.sh" }]), "aa/evil.sh", "../evil.sh")), await frontendPart()], 422, "update/unsafe_zip", "backend"],
-    ["a ZIP with a nested ../ entry", async () => [await backendPart(), await frontendPart(renamed(await zipOf([{ name: "app/xx/xx/x" }]), "app/xx/xx/x", "app/../../x"))], 422, "update/unsafe_zip", "frontend"],
-    ["a ZIP with an absolute entry", async () => [await backendPart(renamed(await zipOf([{ name: "xetc/passwd" }]), "xetc/passwd", "/etc/passwd")), await frontendPart()], 422, "update/unsafe_zip", "backend"],
-    ["a ZIP with a drive-letter entry", async () => [await backendPart(renamed(await zipOf([{ name: "CCwin.ini" }]), "CCwin.ini", "C:win.ini")), await frontendPart()], 422, "update/unsafe_zip", "backend"],
-    ["a ZIP with a backslash entry", async () => [await backendPart(renamed(await zipOf([{ name: "ab/evil.dll" }]), "ab/evil.dll", "..\\evil.dll")), await frontendPart()], 422, "update/unsafe_zip", "backend"],
-    ["a ZIP with a symlink entry", async () => [await backendPart(await zipOf([{ name: "app/link", content: Buffer.from("/etc/passwd"), mode: 0o120777 }])), await frontendPart()], 422, "update/unsafe_zip", "backend"],
+    ["a ZIP with a ../ entry", async () => [await backendPart(zipOf([{ name: "../evil.sh", data: randomBytes(64), deflate: true }])), await frontendPart()], 422, "update/unsafe_zip", "backend"],
+    ["a ZIP with a nested ../ entry", async () => [await backendPart(), await frontendPart(zipOf([{ name: "app/../../x", data: randomBytes(64), deflate: true }]))], 422, "update/unsafe_zip", "frontend"],
+    ["a ZIP with an absolute entry", async () => [await backendPart(zipOf([{ name: "/etc/passwd", data: randomBytes(64), deflate: true }])), await frontendPart()], 422, "update/unsafe_zip", "backend"],
+    ["a ZIP with a drive-letter entry", async () => [await backendPart(zipOf([{ name: "C:win.ini", data: randomBytes(64), deflate: true }])), await frontendPart()], 422, "update/unsafe_zip", "backend"],
+    ["a ZIP with a backslash entry", async () => [await backendPart(zipOf([{ name: "..\\evil.dll", data: randomBytes(64), deflate: true }])), await frontendPart()], 422, "update/unsafe_zip", "backend"],
+    ["a ZIP with a symlink entry", async () => [await backendPart(zipOf([{ name: "app/link", data: "/etc/passwd", mode: 0o120777 }])), await frontendPart()], 422, "update/unsafe_zip", "backend"],
     ["a ZIP bomb", async () => [await backendPart(bomb()), await frontendPart()], 413, "update/zip_too_large", "backend"],
     ["a ZIP bomb that declares a small size", async () => [await backendPart(), await frontendPart(bomb(true))], 413, "update/zip_too_large", "frontend"],
     // 8 MiB of zeros from 8 KB (1028:1), within the 16 MiB bound: refused from the central directory's sizes…
@@ -423,7 +389,7 @@ describe("refusals of step 1 store nothing", () => {
   it("refuses a file over the per-file cap over a real connection while it is still streaming, and closes the connection", async () => {
     const admin = await adminToken(t.app);
     const address = await listeningAddress();
-    const body = uploadForm([await backendPart(Buffer.concat([await packageZip("big"), randomBytes(MAX_FILE_BYTES + 1024 * 1024)])), await frontendPart()]);
+    const body = uploadForm([await backendPart(Buffer.concat([packageZip("big"), randomBytes(MAX_FILE_BYTES + 1024 * 1024)])), await frontendPart()]);
     await expectNothingStored(async () => {
       // More than the cap is sent and the rest never comes: the answer cannot wait for the whole body.
       let sending!: ReadableStreamDefaultController<Uint8Array>;
@@ -702,7 +668,7 @@ describe("the .req flow and downloads", () => {
   it("resumes a download interrupted halfway with Range; the result verifies, a flipped byte does not", async () => {
     const admin = await adminToken(t.app);
     const { customer, licenses: [license] } = await issueLicenses(t);
-    const big = await zipOf([{ name: "payload.bin", content: randomBytes(1_500_000), compress: false }]);
+    const big = zipOf([{ name: "payload.bin", data: randomBytes(1_500_000) }]);
     const draft = await upload(admin, [await backendPart(big), await frontendPart(), extraPart("tool.sh", Buffer.from("#!/bin/sh\necho ok\n")), { path: "bin/tools/tool.sh" }]);
     expect(draft.statusCode, draft.body).toBe(201);
     const { id } = json<{ data: Update }>(draft).data;

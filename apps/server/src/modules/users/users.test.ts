@@ -2,18 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Page, User } from "@portal/contract";
 import { auditEvents } from "../../db/schema/index.js";
-import {
-  adminToken,
-  call,
-  createCustomer,
-  firstError,
-  json,
-  loginRequest,
-  registerUser,
-  useTestApp,
-  verifyEmailOf,
-  waitForMail,
-} from "../../test/helpers.js";
+import { signUpCustomer, loginRequest, registerUser, verifyEmailOf } from "../../test/accounts.js";
+import { adminToken } from "../../test/factories.js";
+import { call, firstError, json } from "../../test/http.js";
+import { waitForMail } from "../../test/mail.js";
+import { useTestApp } from "../../test/test-app.js";
 
 const t = useTestApp();
 
@@ -106,7 +99,7 @@ describe("approving registrations", () => {
   });
 
   it("refuses a customer", async () => {
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     const { response } = await registerUser(t.app);
     const pending = json<{ data: { user: User } }>(response).data.user;
     const refused = await call(t.app, { method: "POST", url: `/api/v1/users/${pending.id}/approve`, token: customer.token });
@@ -154,7 +147,7 @@ describe("GET /api/v1/users", () => {
 describe("administering accounts", () => {
   it("locks (ending sessions) and unlocks an account, resetting its failures", async () => {
     const admin = await adminToken(t.app);
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     const locked = await call(t.app, { method: "POST", url: `/api/v1/users/${customer.user.id}/lock`, token: admin });
     expect(locked.statusCode).toBe(200);
     expect(json<{ data: User }>(locked).data.status).toBe("locked");
@@ -171,7 +164,7 @@ describe("administering accounts", () => {
 
   it("disables and re-enables, grants and revokes admin", async () => {
     const admin = await adminToken(t.app);
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     const patch = (payload: Record<string, unknown>) =>
       call(t.app, { method: "PATCH", url: `/api/v1/users/${customer.user.id}`, token: admin, payload });
 
@@ -248,7 +241,7 @@ describe("marking an e-mail verified (running without SMTP)", () => {
     expect(malformed.statusCode).toBe(422);
     expect(firstError(malformed).loc).toEqual(["path", "id"]);
 
-    const customer = await createCustomer(t);
+    const customer = await signUpCustomer(t);
     const { response } = await registerUser(t.app);
     const pending = json<{ data: { user: User } }>(response).data.user;
     const refused = await call(t.app, { method: "POST", url: `/api/v1/users/${pending.id}/verify-email`, token: customer.token });

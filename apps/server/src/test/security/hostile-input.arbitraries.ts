@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
-import type { JsonSchema } from "../openapi/operations.js";
+import type { JsonSchema } from "../../openapi/operations.js";
 
 /**
  * fast-check generators of hostile input, read off the JSON schemas of the OpenAPI document. Each

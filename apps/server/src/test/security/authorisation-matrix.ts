@@ -1,6 +1,9 @@
-import { ADMIN_EMAIL, ADMIN_PASSWORD, GOOD_PASSWORD, multipartForm, registerUser, uniqueEmail } from "../test/helpers.js";
-import type { OperationCall } from "../test/openapi-operations.js";
-import { totpCode, unique, type World } from "./authorisation-world.js";
+import { totp } from "@portal/test-support";
+import { GOOD_PASSWORD, registerUser, uniqueEmail } from "../accounts.js";
+import { multipartForm } from "../multipart.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../test-app.js";
+import type { OperationCall } from "../openapi-operations.js";
+import { unique, type World } from "./authorisation-world.js";
 
 /**
  * Who calls, for every operation of the OpenAPI document:
@@ -94,7 +97,7 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
       const account = await freshAccountOf(w, caller);
       if (!account) return { payload: { code: "123456" } };
       const response = await w.testApp.app.inject({ method: "POST", url: "/api/v1/auth/2fa/setup", headers: { authorization: `Bearer ${account.token}` } });
-      return { token: account.token, payload: { code: totpCode((response.json() as { data: { secret: string } }).data.secret) } };
+      return { token: account.token, payload: { code: totp((response.json() as { data: { secret: string } }).data.secret) } };
     },
   },
   "POST /api/v1/auth/2fa/disable": {

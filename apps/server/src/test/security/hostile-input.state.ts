@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { TestApp } from "../test/helpers.js";
+import type { TestApp } from "../test-app.js";
 
 /**
  * Columns a read may legitimately write, left out of the digest (a visible list, kept short):

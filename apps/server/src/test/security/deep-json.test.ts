@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "../lib/json-depth.js";
-import { findUnstorableText } from "../lib/storable-text.js";
-import { parseReqFile } from "../modules/licenses/req-file.service.js";
-import { useTestApp } from "../test/helpers.js";
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "../../lib/json-depth.js";
+import { findUnstorableText } from "../../lib/storable-text.js";
+import { parseReqFile } from "../../modules/licenses/req-file.service.js";
+import { useTestApp } from "../test-app.js";
 
 /**
  * Issue 25, item 0: deeply nested JSON froze the server without a login. 40,000 levels of `[` to a

@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { FaqCategoryAdmin, License, LicenseRequest, Page, Plan, Ticket, Update, User } from "@portal/contract";
-import { TOTP_PERIOD_SECONDS, totpFor } from "../lib/totp.js";
-import { adminToken, call, createCustomer, json, linkToken, loginAs, multipartForm, registerUser, waitForMail, zipOf, type TestApp } from "../test/helpers.js";
-
-export type Customer = Awaited<ReturnType<typeof createCustomer>>;
+import { totp, zipOf } from "@portal/test-support";
+import { loginAs, registerUser, type Customer } from "../accounts.js";
+import { adminToken, createAdmin, createCustomer } from "../factories.js";
+import { call, json } from "../http.js";
+import { linkToken, waitForMail } from "../mail.js";
+import { multipartForm } from "../multipart.js";
+import type { TestApp } from "../test-app.js";
 
 /**
  * What the authorisation matrix calls on. Customer B (`owner`) holds one of everything a customer
@@ -50,21 +53,14 @@ export async function dataOf<T>(response: Promise<{ statusCode: number; body: st
 
 export const unique = () => randomBytes(4).toString("hex");
 
-/** A TOTP code of this secret, `stepsAhead` periods from now. */
-export const totpCode = (secret: string, stepsAhead = 0) => totpFor(secret, "matrix").generate({ timestamp: Date.now() + stepsAhead * TOTP_PERIOD_SECONDS * 1000 });
-
 function factories(testApp: TestApp, admin: string, owner: Customer, plan: Plan) {
   const { app } = testApp;
   let version = 0;
   let host = 0;
   const fresh = {
     customer: (overrides: { password?: string } = {}) => createCustomer(testApp, overrides),
-    /** A new administrator: a customer promoted by the first one. */
-    async admin() {
-      const customer = await createCustomer(testApp);
-      await dataOf(call(app, { method: "PATCH", url: `/api/v1/users/${customer.user.id}`, token: admin, payload: { isAdmin: true } }), 200, "promotion");
-      return { ...customer, token: await loginAs(app, customer.email, customer.password) };
-    },
+    /** A new administrator beside the first. */
+    admin: () => createAdmin(testApp),
     /** Another session of the same account, for calls that end sessions. */
     session: (account: { email: string; password: string }) => loginAs(app, account.email, account.password),
     async pendingUser(): Promise<User> {
@@ -91,7 +87,7 @@ function factories(testApp: TestApp, admin: string, owner: Customer, plan: Plan)
       const account = role === "admin" ? await fresh.admin() : await fresh.customer();
       const setup = await dataOf<{ secret: string }>(call(app, { method: "POST", url: "/api/v1/auth/2fa/setup", token: account.token }), 200, "2fa setup");
       const enabled = await dataOf<{ recoveryCodes: string[] }>(
-        call(app, { method: "POST", url: "/api/v1/auth/2fa/enable", token: account.token, payload: { code: totpCode(setup.secret) } }),
+        call(app, { method: "POST", url: "/api/v1/auth/2fa/enable", token: account.token, payload: { code: totp(setup.secret) } }),
         200,
         "2fa enable",
       );
@@ -137,7 +133,7 @@ function factories(testApp: TestApp, admin: string, owner: Customer, plan: Plan)
     ticket: (status: "open" | "resolved" = "open") => ticketOf(status),
     /** The form of a new update's first step: the two packages, each unique. */
     async updateForm() {
-      const files = await Promise.all(["backend", "frontend"].map(async (kind) => ({ field: kind, name: `${kind}.zip`, content: await zipOf([{ name: "README.txt", content: Buffer.from(`${kind} ${unique()}`) }]), type: "application/zip" })));
+      const files = ["backend", "frontend"].map((kind) => ({ field: kind, name: `${kind}.zip`, content: zipOf([{ name: "README.txt", data: `${kind} ${unique()}`, deflate: true }]), type: "application/zip" }));
       return multipartForm({}, files);
     },
     draft: async () => dataOf<Update>(call(app, { method: "POST", url: "/api/v1/updates", token: admin, ...(await fresh.updateForm()) }), 201, "draft"),

@@ -1,8 +1,8 @@
 import { request as httpRequest } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useTestApp } from "../test/helpers.js";
-import { callOperation, fillPath, operationsOf, pathParameters, type OpenApiDocument, type OperationCall, type OperationEntry } from "../test/openapi-operations.js";
+import { useTestApp } from "../test-app.js";
+import { callOperation, fillPath, operationsOf, pathParameters, type OpenApiDocument, type OperationCall, type OperationEntry } from "../openapi-operations.js";
 import { authorisationMatrix, type Caller, type MatrixRow } from "./authorisation-matrix.js";
 import { buildWorld, type World } from "./authorisation-world.js";
 

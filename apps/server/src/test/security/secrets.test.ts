@@ -2,11 +2,15 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { License, LicenseRequest, Ticket, User } from "@portal/contract";
-import { licenseTokens, mfaAuthenticator, recoveryCodes, sessions, userTokens, users } from "../db/schema/index.js";
-import { loggerOptions } from "../lib/logging.js";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, closeTestApp, createTestApp, multipartForm, uniqueEmail, type TestApp } from "../test/helpers.js";
-import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../test/smtp.js";
-import { totpCode, unique } from "./authorisation-world.js";
+import { totp } from "@portal/test-support";
+import { licenseTokens, mfaAuthenticator, recoveryCodes, sessions, userTokens, users } from "../../db/schema/index.js";
+import { loggerOptions } from "../../lib/logging.js";
+import { uniqueEmail } from "../accounts.js";
+import { bearer } from "../http.js";
+import { multipartForm } from "../multipart.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, closeTestApp, createTestApp, type TestApp } from "../test-app.js";
+import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../smtp.js";
+import { unique } from "./authorisation-world.js";
 
 /**
  * A whole customer journey through the app with the server's own logger writing at debug level:
@@ -104,13 +108,13 @@ describe("secrets", () => {
     await login("mistyped login", email, passwords.mistyped, undefined, 401);
     tokens.first = await login("login", email, passwords.first);
     const setup = dataOf<{ secret: string }>(await send("2fa setup", { method: "POST", url: "/api/v1/auth/2fa/setup", token: tokens.first }, 200));
-    const enrolmentCode = totpCode(setup.secret);
+    const enrolmentCode = totp(setup.secret);
     const enabled = await send("2fa enable", { method: "POST", url: "/api/v1/auth/2fa/enable", token: tokens.first, payload: { code: enrolmentCode } }, 200);
     enrolled = true;
     const recovery = dataOf<{ recoveryCodes: string[] }>(enabled).recoveryCodes;
     await send("logout", { method: "POST", url: "/api/v1/auth/logout", token: tokens.first }, 200);
     // The next time step's code: the enrolment spent this one.
-    const loginCode = totpCode(setup.secret, 1);
+    const loginCode = totp(setup.secret, 1);
     tokens.second = await login("login with a code", email, passwords.first, loginCode);
     await send("me", { method: "GET", url: "/api/v1/auth/me", token: tokens.second }, 200);
 

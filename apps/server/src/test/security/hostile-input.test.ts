@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { errorEnvelopeSchema } from "@portal/contract";
-import { generateOpenApiDocument } from "../openapi/document.js";
+import { generateOpenApiDocument } from "../../openapi/document.js";
 import {
   isAdminOperation,
   isPublicOperation,
@@ -11,8 +11,9 @@ import {
   type DocumentedOperation,
   type JsonSchema,
   type OpenApiDocument,
-} from "../openapi/operations.js";
-import { adminToken, createCustomer, useTestApp } from "../test/helpers.js";
+} from "../../openapi/operations.js";
+import { adminToken, createCustomer } from "../factories.js";
+import { useTestApp } from "../test-app.js";
 import {
   bodyWithHostileText,
   hostileText,
