@@ -19,7 +19,7 @@ import { RowActionsCell, RowConfirmDialog, type RowAction, type RowActions } fro
  * confirmations and an optional create/edit form modal. A page describes its resource and renders
  * `<ListScreen …/>`; everything else (loading, empty, error states, toasts, dialogs) happens here.
  *
- * Usage (features/catalogue/pages/manage-features-page.tsx):
+ * Usage (what NamedItemsScreen, in named-items-screen.tsx, does for the features page):
  *
  *   const table: ServerTableOptions<"name" | "price" | "createdAt", "q"> =
  *     { sortFields: ["name", "price", "createdAt"], defaultSort: "name", defaultOrder: "asc", filters: ["q"] };

@@ -12,6 +12,7 @@ import { useLicense } from "../api/get-license";
 import { formatDate } from "@/lib/format";
 import { useDownload } from "@/lib/use-download";
 import { isPast } from "../lib/format";
+import { FeatureChips } from "./feature-chips";
 import { InstallationsPanel } from "./installations-panel";
 import type { ActivationTarget } from "./license-activation-toggle";
 
@@ -73,13 +74,7 @@ function Details({ license, admin, onToggleActive }: { license: License; admin: 
             —
           </Text>
         ) : (
-          <Group gap={4}>
-            {license.features.map((feature) => (
-              <Badge key={feature.id} variant="outline" size="sm" radius="sm" tt="none">
-                {feature.name}
-              </Badge>
-            ))}
-          </Group>
+          <FeatureChips features={license.features} size="sm" />
         )}
       </DetailField>
       <Group gap="sm" wrap="wrap">

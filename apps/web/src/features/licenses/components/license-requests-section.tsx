@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { IconCheck, IconEdit, IconX } from "@tabler/icons-react";
 import { licenseRequestStatus, type LicenseRequest } from "@portal/contract";
 import type { TFunction } from "i18next";
@@ -12,6 +12,7 @@ import { formatDate, formatNumber } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { useApproveLicenseRequest, useCancelLicenseRequest } from "../api/decide-license-request";
 import { useLicenseRequests, type LicenseRequestListParams } from "../api/list-license-requests";
+import { FeatureChips } from "./feature-chips";
 import { LicenseRequestFormModal } from "./license-request-form-modal";
 import { RejectRequestModal } from "./reject-request-modal";
 import { RequestStatusBadge } from "./request-status-badge";
@@ -45,13 +46,7 @@ function RequestedItems({ request }: { request: LicenseRequest }) {
       <Text size="sm" fw={500}>
         {request.planName ?? t("licenses.requests.customFeatures")}
       </Text>
-      <Group gap={4} maw={260}>
-        {request.features.map((feature) => (
-          <Badge key={feature.id} variant="outline" size="xs" radius="sm" tt="none">
-            {feature.name}
-          </Badge>
-        ))}
-      </Group>
+      <FeatureChips features={request.features} maw={260} />
     </Stack>
   );
 }

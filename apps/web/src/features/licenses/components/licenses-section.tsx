@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Stack, Text, Tooltip } from "@mantine/core";
+import { Anchor, Stack, Text } from "@mantine/core";
 import { IconDownload, IconEye, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { licenseStatus, type License } from "@portal/contract";
 import type { TFunction } from "i18next";
@@ -17,6 +17,7 @@ import { licenseFileDownload } from "../api/download-license-file";
 import { useLicenses, type LicenseListParams } from "../api/list-licenses";
 import { useProjectsLookup } from "../api/lookups";
 import { isPast } from "../lib/format";
+import { FeatureChips } from "./feature-chips";
 import { LicenseActivationToggle, type ActivationTarget } from "./license-activation-toggle";
 import { LicenseDetailDrawer } from "./license-detail-drawer";
 import { OwnerFilter } from "./owner-filter";
@@ -55,29 +56,6 @@ function useMyLicenses(query: QueryParams) {
   const { data: user } = useUser();
   const list = useLicenses({ ...listParams(query), ownerId: user?.id });
   return { data: list.data, isPending: list.isPending || !user, isFetching: list.isFetching, error: list.error, refetch: list.refetch };
-}
-
-/** Features as chips: the first three, then "+n". */
-function FeatureChips({ features }: { features: License["features"] }) {
-  const shown = features.slice(0, 3);
-  const rest = features.length - shown.length;
-  if (features.length === 0) return null;
-  return (
-    <Group gap={4} maw={260}>
-      {shown.map((feature) => (
-        <Badge key={feature.id} variant="outline" size="xs" radius="sm" tt="none">
-          {feature.name}
-        </Badge>
-      ))}
-      {rest > 0 && (
-        <Tooltip label={features.slice(3).map((feature) => feature.name).join(", ")} withArrow>
-          <Badge variant="light" size="xs" radius="sm" tt="none">
-            +{rest}
-          </Badge>
-        </Tooltip>
-      )}
-    </Group>
-  );
 }
 
 /** The owner under the key (administrators): a click lists only that owner's licences. */
@@ -136,7 +114,7 @@ const columnsFor =
           <Text size="sm" fw={500}>
             {row.original.planName}
           </Text>
-          <FeatureChips features={row.original.features} />
+          <FeatureChips features={row.original.features} limit={3} maw={260} />
         </Stack>
       ),
     }),
