@@ -3,10 +3,7 @@ import { useTranslation } from "react-i18next";
 import { createDataTableColumnHelper, type ServerTableOptions } from "@/components/data-table";
 import { namedItemColumns, NamedItemsScreen } from "@/components/list-screen";
 import { formatMoney } from "@/lib/format";
-import { useCreateFeature } from "../api/create-feature";
-import { useDeleteFeature } from "../api/delete-feature";
-import { useFeatures } from "../api/list-features";
-import { useUpdateFeature } from "../api/update-feature";
+import { useCreateFeature, useDeleteFeature, useFeatures, useUpdateFeature } from "../api/features";
 
 const table: ServerTableOptions<"name" | "price" | "createdAt", "q"> = {
   sortFields: ["name", "price", "createdAt"],

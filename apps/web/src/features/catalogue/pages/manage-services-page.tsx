@@ -2,10 +2,7 @@ import { serviceBodySchema, type Service } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import type { ServerTableOptions } from "@/components/data-table";
 import { namedItemColumns, NamedItemsScreen } from "@/components/list-screen";
-import { useCreateService } from "../api/create-service";
-import { useDeleteService } from "../api/delete-service";
-import { useServices } from "../api/list-services";
-import { useUpdateService } from "../api/update-service";
+import { useCreateService, useDeleteService, useServices, useUpdateService } from "../api/services";
 
 const table: ServerTableOptions<"name" | "createdAt", "q"> = {
   sortFields: ["name", "createdAt"],

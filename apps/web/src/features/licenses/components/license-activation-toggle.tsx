@@ -2,7 +2,7 @@ import type { License } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { useSetLicenseActive } from "../api/set-license-active";
+import { useSetLicenseActive } from "../api/licenses";
 
 export interface ActivationTarget {
   license: License;

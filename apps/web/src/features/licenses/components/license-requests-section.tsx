@@ -10,8 +10,7 @@ import { ListScreen, type ListColumns, type RowAction } from "@/components/list-
 import type { QueryParams } from "@/lib/api-client";
 import { formatDate, formatNumber } from "@/lib/format";
 import { paths } from "@/lib/paths";
-import { useApproveLicenseRequest, useCancelLicenseRequest } from "../api/decide-license-request";
-import { useLicenseRequests, type LicenseRequestListParams } from "../api/list-license-requests";
+import { useApproveLicenseRequest, useCancelLicenseRequest, useLicenseRequests, type LicenseRequestListParams } from "../api/license-requests";
 import { FeatureChips } from "./feature-chips";
 import { LicenseRequestFormModal } from "./license-request-form-modal";
 import { RejectRequestModal } from "./reject-request-modal";

@@ -4,9 +4,7 @@ import { PageHeader } from "@/components/page-header";
 import { notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useCreatePlan } from "../api/create-plan";
-import { usePlan } from "../api/get-plan";
-import { useUpdatePlan } from "../api/update-plan";
+import { useCreatePlan, usePlan, useUpdatePlan } from "../api/plans";
 import { emptyPlan, PlanForm, planToFormValues } from "../components/plan-form";
 import { PlanUnavailable } from "../components/plan-unavailable";
 

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { usePlan } from "../api/get-plan";
+import { usePlan } from "../api/plans";
 import { DeletePlanDialog } from "../components/delete-plan-dialog";
 import { PlanDetails } from "../components/plan-details";
 import { PlanUnavailable } from "../components/plan-unavailable";

@@ -2,10 +2,7 @@ import { projectBodySchema, type Project } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import type { ServerTableOptions } from "@/components/data-table";
 import { namedItemColumns, NamedItemsScreen } from "@/components/list-screen";
-import { useCreateProject } from "../api/create-project";
-import { useDeleteProject } from "../api/delete-project";
-import { useProjects } from "../api/list-projects";
-import { useUpdateProject } from "../api/update-project";
+import { useCreateProject, useDeleteProject, useProjects, useUpdateProject } from "../api/projects";
 
 const table: ServerTableOptions<"name" | "createdAt", "q"> = {
   sortFields: ["name", "createdAt"],

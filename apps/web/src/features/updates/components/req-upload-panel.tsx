@@ -11,8 +11,7 @@ import { parseApiError } from "@/lib/errors";
 import { formatBytes, formatDate } from "@/lib/format";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { useDownload } from "@/lib/use-download";
-import { availableUpdatesQuery } from "../api/available-updates";
-import { useUploadReqFile, type ReqAuthAnswer } from "../api/req-auth";
+import { availableUpdatesQuery, useUploadReqFile, type ReqAuthAnswer } from "../api/req";
 import { AvailableUpdates } from "./available-updates";
 import { checkReqFile, reqFileKey, type ReqFileProblem } from "./req-file-check";
 

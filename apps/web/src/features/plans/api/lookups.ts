@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Feature, Page, Service } from "@portal/contract";
 import { apiClient, type Envelope } from "@/lib/api-client";
-import { planKeys } from "./keys";
+import { planKeys } from "./plans";
 
 /** The API's page-size ceiling. */
 const PAGE_SIZE = 100;
@@ -28,13 +28,13 @@ async function listAll<T>(path: string, signal?: AbortSignal): Promise<T[]> {
 
 export const featureOptionsQueryOptions = () =>
   queryOptions({
-    queryKey: planKeys.featureOptions,
+    queryKey: [...planKeys.all, "options", "features"] as const,
     queryFn: ({ signal }) => listAll<Feature>("api/v1/features", signal),
   });
 
 export const serviceOptionsQueryOptions = () =>
   queryOptions({
-    queryKey: planKeys.serviceOptions,
+    queryKey: [...planKeys.all, "options", "services"] as const,
     queryFn: ({ signal }) => listAll<Service>("api/v1/services", signal),
   });
 
