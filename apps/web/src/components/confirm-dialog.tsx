@@ -16,6 +16,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   danger = false,
+  color,
   loading = false,
   error,
   secondary,
@@ -31,6 +32,8 @@ export function ConfirmDialog({
   cancelLabel: ReactNode;
   /** Red confirm button for destructive actions. */
   danger?: boolean;
+  /** Another colour of the confirm button (teal for an approval). */
+  color?: string;
   loading?: boolean;
   error?: string | null;
   /**
@@ -62,7 +65,7 @@ export function ConfirmDialog({
               {secondary.label}
             </Button>
           )}
-          <Button color={danger ? "red" : undefined} onClick={onConfirm} loading={loading} disabled={secondary?.loading} data-autofocus data-testid={confirmTestId}>
+          <Button color={color ?? (danger ? "red" : undefined)} onClick={onConfirm} loading={loading} disabled={secondary?.loading} data-autofocus data-testid={confirmTestId}>
             {confirmLabel}
           </Button>
         </Group>

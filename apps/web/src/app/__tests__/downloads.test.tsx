@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import type { TicketMessage } from "@portal/contract";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ExportButton } from "@/features/audit/components/export-button";
-import { licenseFileDownload } from "@/features/licenses/api/download-license-file";
+import { licenseFileDownload } from "@/features/licenses/api/licenses";
 import { TicketThread } from "@/features/tickets/components/ticket-thread";
 import { DownloadControl } from "@/features/updates/components/download-control";
 import { byTestId, mountWithApp } from "@/test/app";

@@ -1,6 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { serviceBodySchema, type Page } from "@portal/contract";
+import { IconArchive, IconEye } from "@tabler/icons-react";
 import { keepPreviousData, QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { act } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
@@ -79,6 +80,47 @@ function WidgetsPage({ embedded = false }: { embedded?: boolean }) {
   );
 }
 
+const useApproveWidget = () =>
+  useWidgetMutation(async (id: string) => (await apiClient.post<Envelope<{ approvals: number }>>(`api/v1/widgets/${id}/approve`)).data);
+const ordered = vi.fn();
+const detailsOf = vi.fn();
+
+/** A list inside a page with a "…" menu per row and the actions a row is mostly opened for beside it. */
+function ApprovalsPage() {
+  return (
+    <ListScreen
+      table={table}
+      useList={useWidgets}
+      columns={columns}
+      texts={{ tableLabel: "Widgets" }}
+      create={{ label: "Order widget", onClick: ordered, inFilterRow: true }}
+      rowActions={{
+        as: "menu",
+        header: "Actions",
+        label: (widget) => `More for ${widget.name}`,
+        items: [
+          {
+            id: "approve",
+            label: "Approve",
+            beside: "text",
+            when: (widget) => widget.colour === "red",
+            confirm: {
+              title: "Approve widget",
+              message: (widget) => `Approve ${widget.name}?`,
+              confirmLabel: "Approve",
+              useMutation: useApproveWidget,
+              done: (_widget, answer: { approvals: number }) => `Approvals: ${answer.approvals}`,
+            },
+          },
+          { id: "details", label: "Details", icon: IconEye, beside: "icon", onClick: (widget) => detailsOf(widget.id) },
+          { id: "archive", label: "Archive", icon: IconArchive, when: (widget) => widget.colour === "blue", disabled: (widget) => widget.description === "", onClick: () => undefined },
+        ],
+      }}
+      testId="widgets-table"
+    />
+  );
+}
+
 const widgets: Widget[] = [
   { id: "w1", name: "Sprocket", description: "Toothed", colour: "red" },
   { id: "w2", name: "Gear", description: "", colour: "blue" },
@@ -121,6 +163,7 @@ function renderAt(url: string) {
       { path: "/widgets", element: <WidgetsPage /> },
       { path: "/widgets/:id", element: <WidgetsPage /> },
       { path: "/embedded", element: <WidgetsPage embedded /> },
+      { path: "/approvals", element: <ApprovalsPage /> },
     ],
     { initialEntries: [url] },
   );
@@ -279,5 +322,33 @@ describe("<ListScreen>", { timeout: 20_000 }, () => {
     expect(document.title).toBe("The page's own title");
     expect(button("Add widget", byTestId("data-table-empty")!)).toBeTruthy();
     expect([...document.querySelectorAll("button")].filter((element) => element.textContent === "Add widget")).toHaveLength(1);
+  });
+
+  it("puts a row's main actions beside its menu, leaves out an empty menu, and toasts what the server answered", async () => {
+    const calls = fakeServer((call) =>
+      call.url.pathname.endsWith("/approve") ? { status: 200, body: { status: "success", data: { approvals: 3 } } } : defaultAnswer(call),
+    );
+    renderAt("/approvals");
+    await waitFor(() => expect(text()).toContain("Gear"));
+    const row = (id: string) => document.querySelector<HTMLElement>(`tr[data-row-id="${id}"]`)!;
+    // The create button sits in the filter row even without a title, and runs the page's own action.
+    expect([...document.querySelectorAll("button")].filter((element) => element.textContent === "Order widget")).toHaveLength(1);
+    click(button("Order widget"));
+    expect(ordered).toHaveBeenCalledOnce();
+
+    expect(button("Approve", row("w1"))).toBeTruthy();
+    expect(button("Approve", row("w2"))).toBeUndefined();
+    click(button("Details", row("w2")));
+    expect(detailsOf).toHaveBeenCalledWith("w2");
+    expect(button("More for Sprocket", row("w1"))).toBeUndefined();
+    click(button("More for Gear", row("w2")));
+    await waitFor(() => expect(document.querySelector('[role="menuitem"]')?.textContent).toBe("Archive"));
+    expect(document.querySelector('[role="menuitem"]')?.hasAttribute("disabled")).toBe(true);
+
+    click(button("Approve", row("w1")));
+    await waitFor(() => expect(dialog()?.textContent).toContain("Approve Sprocket?"));
+    click(button("Approve", dialog()!));
+    await waitFor(() => expect(calls.find((call) => call.method === "POST")?.url.pathname).toBe("/api/v1/widgets/w1/approve"));
+    await waitFor(() => expect(text()).toContain("Approvals: 3"));
   });
 });

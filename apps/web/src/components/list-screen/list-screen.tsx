@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, SegmentedControl, Stack, VisuallyHidden } from "@mantine/core";
+import { Box, Button, Group, NativeSelect, SegmentedControl, Stack, VisuallyHidden } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import type { Page } from "@portal/contract";
 import type { TFunction } from "i18next";
@@ -19,7 +19,7 @@ import { RowActionsCell, RowConfirmDialog, type RowAction, type RowActions } fro
  * confirmations and an optional create/edit form modal. A page describes its resource and renders
  * `<ListScreen …/>`; everything else (loading, empty, error states, toasts, dialogs) happens here.
  *
- * Usage (features/catalogue/pages/manage-features-page.tsx):
+ * Usage (what NamedItemsScreen, in named-items-screen.tsx, does for the features page):
  *
  *   const table: ServerTableOptions<"name" | "price" | "createdAt", "q"> =
  *     { sortFields: ["name", "price", "createdAt"], defaultSort: "name", defaultOrder: "asc", filters: ["q"] };
@@ -80,7 +80,7 @@ export interface ListScreenProps<TRow extends { id: string }, TSort extends stri
   /**
    * The page's h1 and document title. Left out, the list sits inside a page that draws its own
    * header (a tab, a section under other content): no h1, no document title, and `create` appears
-   * only in the empty state.
+   * only in the empty state (and in the filter row with `create.inFilterRow`).
    */
   title?: string;
   description?: string;
@@ -90,8 +90,8 @@ export interface ListScreenProps<TRow extends { id: string }, TSort extends stri
   useList: (query: QueryParams) => ListQuery<TRow>;
   columns: ListColumns<TRow>;
   texts: { tableLabel: string; emptyTitle?: string; emptyDescription?: string };
-  /** A search box writing the `q` param. */
-  search?: { label: string; testId?: string };
+  /** A search box writing the `q` param; its placeholder defaults to the label. */
+  search?: { label: string; placeholder?: string; testId?: string };
   filters?: ListFilter<TFilter>[];
   /** Filter controls of the page's own after the standard ones (a search-select, a date range). */
   extraFilters?: ReactNode;
@@ -102,8 +102,12 @@ export interface ListScreenProps<TRow extends { id: string }, TSort extends stri
   rowLink?: (row: TRow) => string;
   /** What an opened row shows under itself (DataTable `expandedRow`); null while it is closed. */
   expandedRow?: (row: TRow) => ReactNode;
-  /** The "add" button in the header and the empty state: a link (`to`) or the create form. */
-  create?: { label: string; to?: string };
+  /**
+   * The "add" button in the header and the empty state: a link (`to`), the page's own action
+   * (`onClick`, e.g. a form of its own) or else the create `form`. `inFilterRow`: also at the end
+   * of the search and filter row, for a list without a title that still offers it at all times.
+   */
+  create?: { label: string; to?: string; onClick?: () => void; inFilterRow?: boolean };
   form?: ListForm<TRow, TSchema>;
   /** More buttons in the header (exports, …). */
   headerActions?: ReactNode;
@@ -174,10 +178,11 @@ export function ListScreen<TRow extends { id: string }, TSort extends string, TF
         {create.label}
       </Button>
     ) : (
-      <Button leftSection={plus} onClick={() => setEditing({ row: null })}>
+      <Button leftSection={plus} onClick={create.onClick ?? (() => setEditing({ row: null }))}>
         {create.label}
       </Button>
     ));
+  const addInFilterRow = title === undefined && create?.inFilterRow ? add : undefined;
   const header = add && headerActions ? (
     <Group gap="sm">
       {headerActions}
@@ -192,13 +197,21 @@ export function ListScreen<TRow extends { id: string }, TSort extends string, TF
       {title !== undefined && <ListScreenHeader title={title} description={description} actions={header || undefined} />}
       <Stack gap="md">
         {beforeList}
-        {(search || filters?.length || extraFilters) && (
+        {(search || filters?.length || extraFilters || addInFilterRow) && (
           <Group gap="sm" align="flex-end" wrap="wrap">
             {search && (
-              <DataTableSearch table={table} label={search.label} style={{ flex: "1 1 240px" }} maw={filters?.length ? 420 : 360} data-testid={search.testId} />
+              <DataTableSearch
+                table={table}
+                label={search.label}
+                placeholder={search.placeholder}
+                style={{ flex: "1 1 240px" }}
+                maw={filters?.length ? 420 : 360}
+                data-testid={search.testId}
+              />
             )}
             {filters?.map((filter) => <FilterControl key={filter.param} filter={filter} value={table.filters[filter.param]} onChange={(value) => table.setFilter(filter.param, value)} />)}
             {extraFilters}
+            {addInFilterRow && <Box ms="auto">{add}</Box>}
           </Group>
         )}
         <DataTable

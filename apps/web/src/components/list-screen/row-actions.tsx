@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Menu, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, Group, Menu, Stack, Text, Tooltip } from "@mantine/core";
 import { IconDots, IconPencil, IconTrash, type Icon } from "@tabler/icons-react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,14 +8,14 @@ import { parseApiError } from "@/lib/errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 
 /** What a confirmation needs of a TanStack mutation hook's result. */
-export interface ActionMutation<TVariables> {
-  mutate: (variables: TVariables, callbacks: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+export interface ActionMutation<TVariables, TResult = unknown> {
+  mutate: (variables: TVariables, callbacks: { onSuccess: (result: TResult) => void; onError: (error: unknown) => void }) => void;
   isPending: boolean;
   reset?: () => void;
 }
 
 /** An action that asks first (a modal with the row's name), then runs a mutation. */
-export interface RowConfirm<TRow, TVariables = string> {
+export interface RowConfirm<TRow, TVariables = string, TResult = unknown> {
   title: string;
   /** The question, naming the row. */
   message: (row: TRow) => string;
@@ -26,11 +26,13 @@ export interface RowConfirm<TRow, TVariables = string> {
   cancelLabel?: string;
   /** Red confirm button. */
   danger?: boolean;
+  /** Another colour of the confirm button (teal for an approval). */
+  color?: string;
   /** The mutation hook (`useDeleteFeature`), called inside the dialog, and its variables for a row (default: the row's id). */
-  useMutation: () => ActionMutation<TVariables>;
+  useMutation: () => ActionMutation<TVariables, TResult>;
   variables?: (row: TRow) => TVariables;
-  /** The success toast. */
-  done: (row: TRow) => string;
+  /** The success toast, which may tell what the server answered ("Licences issued: 3"). */
+  done: (row: TRow, result: TResult) => string;
   /**
    * For some rows, a second way to go ahead beside the confirm button, with its own variables and
    * toast (an unverified account: "Approve only" beside "Approve and verify e-mail").
@@ -54,15 +56,25 @@ export interface RowConfirm<TRow, TVariables = string> {
 export interface RowAction<TRow> {
   id: string;
   label: string;
-  icon: Icon;
+  /** Needed by icon buttons; a text button (`beside: "text"`) may go without. */
+  icon?: Icon;
   color?: string;
   /** Only rows for which this is true offer the action (e.g. "Unlock" for locked accounts). */
   when?: (row: TRow) => boolean;
+  /** Rows for which the action is offered but cannot run now (a download of a deactivated licence). */
+  disabled?: (row: TRow) => boolean;
+  /**
+   * With `as: "menu"`, the action a row is mostly opened for stands beside the "…" button instead of
+   * inside it: an icon button named by its label alone ("icon"; the menu button's name says the row)
+   * or a small text button ("text"), in `variant` (default "subtle").
+   */
+  beside?: "icon" | "text";
+  variant?: "light" | "subtle";
   to?: (row: TRow) => string;
   edit?: boolean;
-  // The variables' type differs per action; `any` keeps a list of them simple.
+  // The variables' and results' types differ per action; `any` keeps a list of them simple.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  confirm?: RowConfirm<TRow, any>;
+  confirm?: RowConfirm<TRow, any, any>;
   onClick?: (row: TRow) => void;
   testId?: string;
 }
@@ -103,26 +115,37 @@ export function RowActionsCell<TRow>({
 }) {
   const items = actions.items.filter((action) => action.when?.(row) ?? true);
   if (actions.as === "menu") {
+    const inMenu = items.filter((action) => !action.beside);
     return (
-      <Group justify="flex-end">
-        <Menu position="bottom-end" withinPortal shadow="md" width={240}>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={actions.label(row)} data-testid={actions.testId}>
-              <IconDots size={18} aria-hidden />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {items.map((action) => {
-              const ItemIcon = action.icon;
-              const props = { color: action.color, leftSection: <ItemIcon size={16} aria-hidden />, "data-testid": action.testId, children: action.label };
-              return action.to ? (
-                <Menu.Item key={action.id} component={Link} to={action.to(row)} {...props} />
-              ) : (
-                <Menu.Item key={action.id} onClick={() => onAction(action, row)} {...props} />
-              );
-            })}
-          </Menu.Dropdown>
-        </Menu>
+      <Group gap={4} wrap="nowrap" justify="flex-end">
+        {items.map((action) => action.beside && <BesideButton key={action.id} action={action} row={row} onAction={onAction} />)}
+        {/* A row whose every action stands beside (or that has none now) gets no empty menu. */}
+        {inMenu.length > 0 && (
+          <Menu position="bottom-end" withinPortal shadow="md" width={240}>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={actions.label(row)} data-testid={actions.testId}>
+                <IconDots size={18} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {inMenu.map((action) => {
+                const ItemIcon = action.icon;
+                const props = {
+                  color: action.color,
+                  disabled: action.disabled?.(row),
+                  leftSection: ItemIcon && <ItemIcon size={16} aria-hidden />,
+                  "data-testid": action.testId,
+                  children: action.label,
+                };
+                return action.to ? (
+                  <Menu.Item key={action.id} component={Link} to={action.to(row)} {...props} />
+                ) : (
+                  <Menu.Item key={action.id} onClick={() => onAction(action, row)} {...props} />
+                );
+              })}
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Group>
     );
   }
@@ -130,7 +153,14 @@ export function RowActionsCell<TRow>({
     <Group gap={4} wrap="nowrap" role="group" aria-label={actions.label(row)}>
       {items.map((action) => {
         const ItemIcon = action.icon;
-        const props = { variant: "subtle", color: action.color, "aria-label": `${action.label}: ${name}`, "data-testid": action.testId, children: <ItemIcon size={18} aria-hidden /> };
+        const props = {
+          variant: "subtle",
+          color: action.color,
+          disabled: action.disabled?.(row),
+          "aria-label": `${action.label}: ${name}`,
+          "data-testid": action.testId,
+          children: ItemIcon && <ItemIcon size={18} aria-hidden />,
+        };
         return (
           <Tooltip key={action.id} label={action.label}>
             {action.to ? <ActionIcon component={Link} to={action.to(row)} {...props} /> : <ActionIcon onClick={() => onAction(action, row)} {...props} />}
@@ -139,6 +169,39 @@ export function RowActionsCell<TRow>({
       })}
     </Group>
   );
+}
+
+/** An action of a "menu" row that stands beside its "…" button (`beside`). */
+function BesideButton<TRow>({ action, row, onAction }: { action: RowAction<TRow>; row: TRow; onAction: (action: RowAction<TRow>, row: TRow) => void }) {
+  const ItemIcon = action.icon;
+  const variant = action.variant ?? "subtle";
+  const disabled = action.disabled?.(row);
+  const onClick = () => onAction(action, row);
+  if (action.beside === "icon") {
+    const props = {
+      variant,
+      color: action.color,
+      disabled,
+      "aria-label": action.label,
+      "data-testid": action.testId,
+      children: ItemIcon && <ItemIcon size={16} aria-hidden />,
+    };
+    return (
+      <Tooltip label={action.label} openDelay={300} withArrow>
+        {action.to ? <ActionIcon component={Link} to={action.to(row)} {...props} /> : <ActionIcon onClick={onClick} {...props} />}
+      </Tooltip>
+    );
+  }
+  const props = {
+    size: "compact-sm",
+    variant,
+    color: action.color,
+    disabled,
+    leftSection: ItemIcon && <ItemIcon size={14} aria-hidden />,
+    "data-testid": action.testId,
+    children: action.label,
+  };
+  return action.to ? <Button component={Link} to={action.to(row)} {...props} /> : <Button onClick={onClick} {...props} />;
 }
 
 /**
@@ -151,7 +214,7 @@ export function RowConfirmDialog<TRow extends { id: string }>({
   onClose,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  confirm: RowConfirm<TRow, any>;
+  confirm: RowConfirm<TRow, any, any>;
   row: TRow | null;
   onClose: () => void;
 }) {
@@ -176,8 +239,8 @@ export function RowConfirmDialog<TRow extends { id: string }>({
     setRunning(choice);
     const toast = confirm.errorIn === "toast";
     mutation.mutate(other ? other.variables : confirm.variables ? confirm.variables(row) : row.id, {
-      onSuccess: () => {
-        notifySuccess(other ? other.done : confirm.done(row));
+      onSuccess: (result) => {
+        notifySuccess(other ? other.done : confirm.done(row, result));
         close();
         confirm.after?.(row);
       },
@@ -201,6 +264,7 @@ export function RowConfirmDialog<TRow extends { id: string }>({
       confirmLabel={typeof confirm.confirmLabel === "function" ? (shown ? confirm.confirmLabel(shown) : "") : confirm.confirmLabel}
       cancelLabel={confirm.cancelLabel ?? t("commerce.common.cancel")}
       danger={confirm.danger}
+      color={confirm.color}
       loading={mutation.isPending && running === "confirm"}
       secondary={
         secondary && { label: secondary.label, onConfirm: () => run("secondary"), loading: mutation.isPending && running === "secondary", testId: secondary.testId }

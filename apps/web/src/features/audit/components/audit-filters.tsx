@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ServerTable } from "@/components/data-table";
 import type { AuditSortField } from "@portal/contract";
-import { useActorOption, useActorOptions } from "../api/actor-options";
+import { useActorOption, useActorOptions } from "../api/lookups";
 import type { AuditFilter } from "../lib/audit-query";
 
 type AuditTable = ServerTable<AuditSortField, AuditFilter>;

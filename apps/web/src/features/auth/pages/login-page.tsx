@@ -10,8 +10,8 @@ import { notifyError, notifyMessage, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { afterLoginTarget } from "@/lib/redirect";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { InvalidLoginResponseError, useLogin, type LoginInput } from "../api/login";
-import { useResendVerification } from "../api/resend-verification";
+import { InvalidLoginResponseError, useLogin, type LoginInput } from "../api/session";
+import { useResendVerification } from "../api/registration";
 import { AuthHeading } from "../components/auth-heading";
 
 interface Credentials {

@@ -12,7 +12,7 @@ import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { translateMessage } from "@/lib/validation-messages";
-import { useResetPassword } from "../api/reset-password";
+import { useResetPassword } from "../api/password-reset";
 import { AuthHeading } from "../components/auth-heading";
 import { PasswordRequirements } from "../components/password-requirements";
 

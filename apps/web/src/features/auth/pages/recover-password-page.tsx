@@ -13,7 +13,7 @@ import { notifyMessage } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { translateMessage } from "@/lib/validation-messages";
-import { useRecoverPassword } from "../api/recover-password";
+import { useRecoverPassword } from "../api/password-reset";
 import { AuthHeading } from "../components/auth-heading";
 
 const recoverSchema = z.object({ email: emailField });

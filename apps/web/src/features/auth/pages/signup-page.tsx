@@ -13,7 +13,7 @@ import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { translateMessage } from "@/lib/validation-messages";
-import { useRegister } from "../api/register";
+import { useRegister } from "../api/registration";
 import { AuthHeading } from "../components/auth-heading";
 import { PasswordRequirements } from "../components/password-requirements";
 

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { parseApiError } from "@/lib/errors";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useVerifyEmail } from "../api/verify-email";
+import { useVerifyEmail } from "../api/registration";
 import { AuthHeading } from "../components/auth-heading";
 
 /** Opened from the e-mail the server sends after sign-up: confirms the address with the link's token. */

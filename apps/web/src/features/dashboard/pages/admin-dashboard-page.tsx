@@ -20,6 +20,19 @@ const tiles: { figure: AdminFigure; label: "pendingUsers" | "pendingRequests" | 
   { figure: "liveInstallations", label: "liveInstallations", icon: IconActivity, color: "green", value: (data) => data.installations.live },
 ];
 
+/** The parts of the by-status bars: each count's colour, and the list it links to, filtered. */
+const userParts = [
+  { key: "active", color: "green", link: "activeUsers" },
+  { key: "pending", color: "orange", link: "pendingUsers" },
+  { key: "locked", color: "red", link: "lockedUsers" },
+] as const;
+const ticketParts = [
+  { key: "open", color: "red" },
+  { key: "inProgress", color: "yellow" },
+  { key: "resolved", color: "teal" },
+  { key: "closed", color: "gray" },
+] as const;
+
 function Panel({ id, title, children, hint }: { id: string; title: string; children: React.ReactNode; hint?: string }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id} className={classes.panel}>
@@ -38,16 +51,58 @@ function Panel({ id, title, children, hint }: { id: string; title: string; child
   );
 }
 
-function ChartSkeleton() {
-  return <Skeleton height={CHART_HEIGHT + 36} />;
+/** A chart of counts per month or day in its panel; a skeleton of its size until the figures arrive. */
+function ChartPanel({
+  id,
+  title,
+  testId,
+  points,
+  summarize,
+  emptyText,
+  labelHeader,
+  format,
+}: {
+  id: string;
+  title: string;
+  testId: string;
+  points: ChartPoint[] | undefined;
+  /** The chart's words for screen readers: the total and the peak. */
+  summarize: (points: ChartPoint[]) => string;
+  emptyText: string;
+  labelHeader: string;
+  format: (value: number) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Panel id={id} title={title}>
+      {points ? (
+        <BarChart
+          testId={testId}
+          points={points}
+          summary={summarize(points)}
+          emptyText={emptyText}
+          labelHeader={labelHeader}
+          valueHeader={t("dashboards.admin.count")}
+          format={format}
+        />
+      ) : (
+        <Skeleton height={CHART_HEIGHT + 36} />
+      )}
+    </Panel>
+  );
 }
 
-function StatusSkeleton() {
+/** Counts by status as a bar in its panel; a skeleton of its size until the figures arrive (`children` undefined). */
+function StatusPanel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <>
-      <Skeleton height={14} radius="xl" />
-      <Skeleton height={20} mt="sm" width="80%" />
-    </>
+    <Panel id={id} title={title}>
+      {children ?? (
+        <>
+          <Skeleton height={14} radius="xl" />
+          <Skeleton height={20} mt="sm" width="80%" />
+        </>
+      )}
+    </Panel>
   );
 }
 
@@ -90,24 +145,18 @@ export function AdminDashboardPage() {
             ))}
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-            <Panel id="users-title" title={t("dashboards.admin.users")}>
-              {data ? (
+            <StatusPanel id="users-title" title={t("dashboards.admin.users")}>
+              {data && (
                 <StatusBar
                   testId="users-by-status"
                   format={format}
                   summary={t("dashboards.admin.usersSummary", { total: format(data.users.total), active: format(data.users.active), pending: format(data.users.pending), locked: format(data.users.locked) })}
-                  parts={[
-                    { key: "active", label: t("dashboards.admin.userStatus.active"), value: data.users.active, color: "green", to: links.activeUsers },
-                    { key: "pending", label: t("dashboards.admin.userStatus.pending"), value: data.users.pending, color: "orange", to: links.pendingUsers },
-                    { key: "locked", label: t("dashboards.admin.userStatus.locked"), value: data.users.locked, color: "red", to: links.lockedUsers },
-                  ]}
+                  parts={userParts.map(({ key, color, link }) => ({ key, label: t(`dashboards.admin.userStatus.${key}`), value: data.users[key], color, to: links[link] }))}
                 />
-              ) : (
-                <StatusSkeleton />
               )}
-            </Panel>
-            <Panel id="tickets-title" title={t("dashboards.admin.tickets")}>
-              {data ? (
+            </StatusPanel>
+            <StatusPanel id="tickets-title" title={t("dashboards.admin.tickets")}>
+              {data && (
                 <StatusBar
                   testId="tickets-by-status"
                   format={format}
@@ -118,61 +167,42 @@ export function AdminDashboardPage() {
                     resolved: format(data.tickets.resolved),
                     closed: format(data.tickets.closed),
                   })}
-                  parts={[
-                    { key: "open", label: t("dashboards.admin.ticketStatus.open"), value: data.tickets.open, color: "red", to: links.open },
-                    { key: "inProgress", label: t("dashboards.admin.ticketStatus.inProgress"), value: data.tickets.inProgress, color: "yellow", to: links.inProgress },
-                    { key: "resolved", label: t("dashboards.admin.ticketStatus.resolved"), value: data.tickets.resolved, color: "teal", to: links.resolved },
-                    { key: "closed", label: t("dashboards.admin.ticketStatus.closed"), value: data.tickets.closed, color: "gray", to: links.closed },
-                  ]}
+                  parts={ticketParts.map(({ key, color }) => ({ key, label: t(`dashboards.admin.ticketStatus.${key}`), value: data.tickets[key], color, to: links[key] }))}
                 />
-              ) : (
-                <StatusSkeleton />
               )}
-            </Panel>
-            <Panel id="licenses-title" title={t("dashboards.admin.licenses")}>
-              {data ? (
+            </StatusPanel>
+            <StatusPanel id="licenses-title" title={t("dashboards.admin.licenses")}>
+              {data && (
                 <LicensesByStatus
                   licenses={data.licenses}
                   format={format}
                   labels={{ active: t("dashboards.admin.licenseStatus.active"), notActivated: t("dashboards.admin.licenseStatus.notActivated"), deactivated: t("dashboards.admin.licenseStatus.deactivated") }}
                   links={{ active: links.activeLicenses, notActivated: links.notActivatedLicenses, deactivated: links.deactivatedLicenses }}
                 />
-              ) : (
-                <StatusSkeleton />
               )}
-            </Panel>
+            </StatusPanel>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Panel id="issued-title" title={t("dashboards.admin.issuedPerMonth")}>
-              {months ? (
-                <BarChart
-                  testId="issued-chart"
-                  points={months}
-                  summary={seriesSummary(months, "dashboards.admin.issuedSummary")}
-                  emptyText={t("dashboards.admin.issuedEmpty")}
-                  labelHeader={t("dashboards.admin.month")}
-                  valueHeader={t("dashboards.admin.count")}
-                  format={format}
-                />
-              ) : (
-                <ChartSkeleton />
-              )}
-            </Panel>
-            <Panel id="validations-title" title={t("dashboards.admin.validationsPerDay")}>
-              {days ? (
-                <BarChart
-                  testId="validations-chart"
-                  points={days}
-                  summary={seriesSummary(days, "dashboards.admin.validationsSummary")}
-                  emptyText={t("dashboards.admin.validationsEmpty")}
-                  labelHeader={t("dashboards.admin.day")}
-                  valueHeader={t("dashboards.admin.count")}
-                  format={format}
-                />
-              ) : (
-                <ChartSkeleton />
-              )}
-            </Panel>
+            <ChartPanel
+              id="issued-title"
+              title={t("dashboards.admin.issuedPerMonth")}
+              testId="issued-chart"
+              points={months}
+              summarize={(points) => seriesSummary(points, "dashboards.admin.issuedSummary")}
+              emptyText={t("dashboards.admin.issuedEmpty")}
+              labelHeader={t("dashboards.admin.month")}
+              format={format}
+            />
+            <ChartPanel
+              id="validations-title"
+              title={t("dashboards.admin.validationsPerDay")}
+              testId="validations-chart"
+              points={days}
+              summarize={(points) => seriesSummary(points, "dashboards.admin.validationsSummary")}
+              emptyText={t("dashboards.admin.validationsEmpty")}
+              labelHeader={t("dashboards.admin.day")}
+              format={format}
+            />
           </SimpleGrid>
           <Text size="xs" c="dimmed" data-testid="live-hint">
             {t("dashboards.admin.liveHint")}

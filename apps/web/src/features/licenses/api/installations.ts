@@ -1,8 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InstallationList } from "@portal/contract";
 import { apiClient, type Envelope } from "@/lib/api-client";
-import { licenseKeys } from "./keys";
+import { licenseKeys } from "./licenses";
 
+/** Under the licences' branch: a change to a licence refreshes its installations. */
+const installationsKey = (licenseId: string) => [...licenseKeys.all, "installations", licenseId] as const;
 const base = (licenseId: string) => `api/v1/licenses/${encodeURIComponent(licenseId)}/installations`;
 
 /** GET api/v1/licenses/{id}/installations → {items, releasesLast30Days, maxReleasesPer30Days}. */
@@ -11,7 +13,7 @@ export async function listInstallations(licenseId: string, signal?: AbortSignal)
 }
 
 export const installationsQueryOptions = (licenseId: string) =>
-  queryOptions({ queryKey: licenseKeys.installations(licenseId), queryFn: ({ signal }) => listInstallations(licenseId, signal) });
+  queryOptions({ queryKey: installationsKey(licenseId), queryFn: ({ signal }) => listInstallations(licenseId, signal) });
 
 export function useInstallations(licenseId: string) {
   return useQuery(installationsQueryOptions(licenseId));
@@ -32,9 +34,9 @@ export function useReleaseInstallation() {
     mutationKey: ["licenses", "release"],
     mutationFn: releaseInstallation,
     onSuccess: (list, { licenseId }) => {
-      queryClient.setQueryData(licenseKeys.installations(licenseId), list);
+      queryClient.setQueryData(installationsKey(licenseId), list);
       // The licence's activation count changed.
-      return queryClient.invalidateQueries({ queryKey: licenseKeys.licenses });
+      return queryClient.invalidateQueries({ queryKey: licenseKeys.all });
     },
   });
 }

@@ -1,7 +1,9 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CurrentPlan, Feature, Page, Plan, Project } from "@portal/contract";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { CurrentPlan, Feature, Page, Plan, Project, User } from "@portal/contract";
 import { apiClient, type Envelope } from "@/lib/api-client";
-import { licenseKeys } from "./keys";
+
+/** Query key prefix of what the licence screens choose from (plans, features, projects, users). */
+const lookupsKey = ["license-lookups"] as const;
 
 /**
  * What the request form chooses from: active catalogue plans (GET api/v1/plans), features
@@ -14,7 +16,7 @@ const staleTime = 60_000;
 
 export const plansLookupQueryOptions = () =>
   queryOptions({
-    queryKey: [...licenseKeys.lookups, "plans"],
+    queryKey: [...lookupsKey, "plans"],
     queryFn: async ({ signal }) =>
       (
         await apiClient.get<Envelope<Page<Plan>>>("api/v1/plans", {
@@ -27,14 +29,14 @@ export const plansLookupQueryOptions = () =>
 
 export const currentPlanQueryOptions = () =>
   queryOptions({
-    queryKey: [...licenseKeys.lookups, "current-plan"],
+    queryKey: [...lookupsKey, "current-plan"],
     queryFn: async ({ signal }) => (await apiClient.get<Envelope<CurrentPlan>>("api/v1/plans/current", { signal })).data,
     staleTime,
   });
 
 export const featuresLookupQueryOptions = () =>
   queryOptions({
-    queryKey: [...licenseKeys.lookups, "features"],
+    queryKey: [...lookupsKey, "features"],
     queryFn: async ({ signal }) =>
       (await apiClient.get<Envelope<Page<Feature>>>("api/v1/features", { params: { pageSize: LOOKUP_PAGE_SIZE, sort: "name", order: "asc" }, signal }))
         .data.items,
@@ -43,7 +45,7 @@ export const featuresLookupQueryOptions = () =>
 
 export const projectsLookupQueryOptions = () =>
   queryOptions({
-    queryKey: [...licenseKeys.lookups, "projects"],
+    queryKey: [...lookupsKey, "projects"],
     queryFn: async ({ signal }) =>
       (await apiClient.get<Envelope<Page<Project>>>("api/v1/projects", { params: { pageSize: LOOKUP_PAGE_SIZE, sort: "name", order: "asc" }, signal }))
         .data.items,
@@ -69,9 +71,34 @@ export function useProjectsLookup(enabled = true) {
 /** One plan by id (GET api/v1/plans/{id}); administrators can read a customer's custom plan this way. */
 export function usePlan(id: string | null | undefined) {
   return useQuery({
-    queryKey: [...licenseKeys.lookups, "plan", id],
+    queryKey: [...lookupsKey, "plan", id],
     queryFn: async ({ signal }) => (await apiClient.get<Envelope<Plan>>(`api/v1/plans/${encodeURIComponent(id!)}`, { signal })).data,
     enabled: Boolean(id),
     staleTime,
+  });
+}
+
+/** Admin: users matching a search (GET api/v1/users?q=), for the owner filter of the licence list. */
+export const usersLookupQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: [...lookupsKey, "users", q],
+    queryFn: async ({ signal }) =>
+      (await apiClient.get<Envelope<Page<User>>>("api/v1/users", { params: { q: q || undefined, pageSize: 20, sort: "email", order: "asc" }, signal })).data
+        .items,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+
+export function useUsersLookup(q: string, enabled: boolean) {
+  return useQuery({ ...usersLookupQueryOptions(q), enabled });
+}
+
+/** Admin: one user (GET api/v1/users/{id}), to name the owner a shared link filters by. */
+export function useUserById(id: string | undefined) {
+  return useQuery({
+    queryKey: [...lookupsKey, "user", id],
+    queryFn: async ({ signal }) => (await apiClient.get<Envelope<User>>(`api/v1/users/${encodeURIComponent(id!)}`, { signal })).data,
+    enabled: Boolean(id),
+    staleTime: 60_000,
   });
 }

@@ -4,13 +4,13 @@ import type { Installation, License } from "@portal/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { parseApiError } from "@/lib/errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useInstallations, useReleaseInstallation } from "../api/installations";
 import { formatDateTime } from "@/lib/format";
 import { shortFingerprint } from "../lib/format";
-import { ConfirmModal } from "./confirm-modal";
 
 /**
  * The machines a licence is activated on (fingerprint = SHA-256 of the .req's second line), and
@@ -130,24 +130,27 @@ export function InstallationsPanel({ license, admin }: { license: License; admin
         </Stack>
       )}
 
-      <ConfirmModal
+      <ConfirmDialog
         opened={releasing !== null}
         title={t("licenses.installations.releaseTitle")}
-        message={t("licenses.installations.releaseMessage", { fingerprint: releasing ? shortFingerprint(releasing.fingerprint) : "" })}
         confirmLabel={t("licenses.installations.release")}
+        cancelLabel={t("licenses.actions.cancel")}
         color="orange"
         loading={release.isPending}
         onConfirm={confirm}
         onClose={() => setReleasing(null)}
       >
-        <Alert color={admin ? "blue" : left <= 1 ? "orange" : "blue"} variant="light" data-testid="release-quota">
-          <Text size="sm">
-            {admin
-              ? t("licenses.installations.adminReleaseNote", { used, max })
-              : t("licenses.installations.releaseQuota", { left: Math.max(0, left - 1), max })}
-          </Text>
-        </Alert>
-      </ConfirmModal>
+        <Stack gap="md">
+          <Text size="sm">{t("licenses.installations.releaseMessage", { fingerprint: releasing ? shortFingerprint(releasing.fingerprint) : "" })}</Text>
+          <Alert color={admin ? "blue" : left <= 1 ? "orange" : "blue"} variant="light" data-testid="release-quota">
+            <Text size="sm">
+              {admin
+                ? t("licenses.installations.adminReleaseNote", { used, max })
+                : t("licenses.installations.releaseQuota", { left: Math.max(0, left - 1), max })}
+            </Text>
+          </Alert>
+        </Stack>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import type { License } from "@portal/contract";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { useSetLicenseActive } from "../api/set-license-active";
-import { ConfirmModal } from "./confirm-modal";
+import { useSetLicenseActive } from "../api/licenses";
 
 export interface ActivationTarget {
   license: License;
@@ -15,15 +15,11 @@ export function LicenseActivationToggle({ target, onClose }: { target: Activatio
   const mutation = useSetLicenseActive();
   const reactivate = target?.active === true;
   return (
-    <ConfirmModal
+    <ConfirmDialog
       opened={target !== null}
       title={reactivate ? t("licenses.issued.reactivateTitle") : t("licenses.issued.deactivateTitle")}
-      message={
-        reactivate
-          ? t("licenses.issued.reactivateMessage", { key: target?.license.key ?? "" })
-          : t("licenses.issued.deactivateMessage", { key: target?.license.key ?? "", email: target?.license.ownerEmail ?? "" })
-      }
       confirmLabel={reactivate ? t("licenses.actions.reactivate") : t("licenses.actions.deactivate")}
+      cancelLabel={t("licenses.actions.cancel")}
       color={reactivate ? "teal" : "red"}
       loading={mutation.isPending}
       onClose={onClose}
@@ -43,6 +39,10 @@ export function LicenseActivationToggle({ target, onClose }: { target: Activatio
           },
         );
       }}
-    />
+    >
+      {reactivate
+        ? t("licenses.issued.reactivateMessage", { key: target?.license.key ?? "" })
+        : t("licenses.issued.deactivateMessage", { key: target?.license.key ?? "", email: target?.license.ownerEmail ?? "" })}
+    </ConfirmDialog>
   );
 }

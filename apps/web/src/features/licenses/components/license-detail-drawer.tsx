@@ -7,11 +7,11 @@ import { DetailField } from "@/components/detail-field";
 import { LicenseKey } from "@/components/license-key";
 import { LicenseStatusBadge } from "@/components/license-status-badge";
 import { parseApiError } from "@/lib/errors";
-import { licenseFileDownload } from "../api/download-license-file";
-import { useLicense } from "../api/get-license";
+import { licenseFileDownload, useLicense } from "../api/licenses";
 import { formatDate } from "@/lib/format";
 import { useDownload } from "@/lib/use-download";
 import { isPast } from "../lib/format";
+import { FeatureChips } from "./feature-chips";
 import { InstallationsPanel } from "./installations-panel";
 import type { ActivationTarget } from "./license-activation-toggle";
 
@@ -73,13 +73,7 @@ function Details({ license, admin, onToggleActive }: { license: License; admin: 
             —
           </Text>
         ) : (
-          <Group gap={4}>
-            {license.features.map((feature) => (
-              <Badge key={feature.id} variant="outline" size="sm" radius="sm" tt="none">
-                {feature.name}
-              </Badge>
-            ))}
-          </Group>
+          <FeatureChips features={license.features} size="sm" />
         )}
       </DetailField>
       <Group gap="sm" wrap="wrap">

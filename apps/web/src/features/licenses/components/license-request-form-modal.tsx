@@ -9,7 +9,7 @@ import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
-import { useCreateLicenseRequest } from "../api/create-license-request";
+import { useCreateLicenseRequest } from "../api/license-requests";
 import { useCurrentPlan, useFeaturesLookup, usePlansLookup, useProjectsLookup } from "../api/lookups";
 import { translateLicenseMessage } from "../lib/messages";
 import { requestFields, requestFormSchema, type RequestFormOutput, type RequestFormValues } from "../lib/request-form";

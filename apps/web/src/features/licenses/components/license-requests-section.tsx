@@ -1,31 +1,40 @@
-import { ActionIcon, Badge, Button, Group, Menu, Select, Stack, Text, Tooltip } from "@mantine/core";
-import { IconCheck, IconDots, IconEdit, IconPlus, IconX } from "@tabler/icons-react";
+import { Stack, Text } from "@mantine/core";
+import { IconCheck, IconEdit, IconX } from "@tabler/icons-react";
 import { licenseRequestStatus, type LicenseRequest } from "@portal/contract";
-import { useMemo, useState } from "react";
+import type { TFunction } from "i18next";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
-import { createDataTableColumnHelper, DataTable, DataTableSearch, useServerTable, type DataTableColumn } from "@/components/data-table";
-import { notifyError, notifySuccess } from "@/lib/notify";
-import { paths } from "@/lib/paths";
-import { useApproveLicenseRequest, useCancelLicenseRequest } from "../api/decide-license-request";
-import { useLicenseRequests, type LicenseRequestListParams } from "../api/list-license-requests";
+import { useSearchParams } from "react-router";
+import { createDataTableColumnHelper, type DataTableColumn, type ServerTableOptions } from "@/components/data-table";
+import { ListScreen, type ListColumns, type RowAction } from "@/components/list-screen";
+import type { QueryParams } from "@/lib/api-client";
 import { formatDate, formatNumber } from "@/lib/format";
-import { ActionsHeader } from "./actions-header";
-import { ConfirmModal } from "./confirm-modal";
+import { paths } from "@/lib/paths";
+import { useApproveLicenseRequest, useCancelLicenseRequest, useLicenseRequests, type LicenseRequestListParams } from "../api/license-requests";
+import { FeatureChips } from "./feature-chips";
 import { LicenseRequestFormModal } from "./license-request-form-modal";
 import { RejectRequestModal } from "./reject-request-modal";
 import { RequestStatusBadge } from "./request-status-badge";
 
-const tableOptions = {
-  sortFields: ["createdAt", "status", "quantity"] as const,
-  defaultSort: "createdAt" as const,
-  defaultOrder: "desc" as const,
-  filters: ["q", "status"] as const,
+type RequestSort = LicenseRequestListParams["sort"];
+const table: ServerTableOptions<RequestSort, "q" | "status"> = {
+  sortFields: ["createdAt", "status", "quantity"],
+  defaultSort: "createdAt",
+  defaultOrder: "desc",
+  filters: ["q", "status"],
 };
 
-const columnHelper = createDataTableColumnHelper<LicenseRequest>();
-
-type Pending = { kind: "cancel" | "approve"; request: LicenseRequest } | null;
+/** The list call from the URL's list state; a status the API does not know (a hand-edited URL) is left out. */
+function useRequestList(query: QueryParams) {
+  return useLicenseRequests({
+    page: Number(query.page),
+    pageSize: Number(query.pageSize),
+    sort: query.sort as RequestSort,
+    order: query.order === "asc" ? "asc" : "desc",
+    q: typeof query.q === "string" ? query.q : undefined,
+    status: licenseRequestStatus.safeParse(query.status).data,
+  });
+}
 
 /** What a request asks for: the plan's name, or the chosen features as chips. */
 function RequestedItems({ request }: { request: LicenseRequest }) {
@@ -36,16 +45,84 @@ function RequestedItems({ request }: { request: LicenseRequest }) {
       <Text size="sm" fw={500}>
         {request.planName ?? t("licenses.requests.customFeatures")}
       </Text>
-      <Group gap={4} maw={260}>
-        {request.features.map((feature) => (
-          <Badge key={feature.id} variant="outline" size="xs" radius="sm" tt="none">
-            {feature.name}
-          </Badge>
-        ))}
-      </Group>
+      <FeatureChips features={request.features} maw={260} />
     </Stack>
   );
 }
+
+const column = createDataTableColumnHelper<LicenseRequest>();
+
+const columnsFor =
+  (admin: boolean): ListColumns<LicenseRequest> =>
+  (t: TFunction, language: string) => {
+    const requester: DataTableColumn<LicenseRequest> = column.display({
+      id: "requester",
+      header: () => t("licenses.columns.requester"),
+      cell: ({ row }) => (
+        <Stack gap={0} maw={220}>
+          <Text size="sm" fw={500} truncate>
+            {`${row.original.requester.firstname} ${row.original.requester.lastname}`.trim()}
+          </Text>
+          <Text size="xs" c="dimmed" truncate dir="ltr" ta="start">
+            {row.original.requester.email}
+          </Text>
+        </Stack>
+      ),
+    });
+    return [
+      column.accessor("createdAt", {
+        id: "createdAt",
+        header: () => t("licenses.columns.created"),
+        enableSorting: true,
+        cell: ({ getValue }) => <Text size="sm" style={{ whiteSpace: "nowrap" }}>{formatDate(getValue(), language)}</Text>,
+      }),
+      ...(admin ? [requester] : []),
+      column.display({
+        id: "items",
+        header: () => t("licenses.columns.planOrFeatures"),
+        cell: ({ row }) => <RequestedItems request={row.original} />,
+      }),
+      column.accessor("projectName", {
+        id: "project",
+        header: () => t("licenses.columns.project"),
+        cell: ({ getValue }) => <Text size="sm" c={getValue() ? undefined : "dimmed"}>{getValue() ?? "—"}</Text>,
+      }),
+      column.accessor("quantity", {
+        id: "quantity",
+        header: () => t("licenses.columns.quantity"),
+        enableSorting: true,
+        cell: ({ getValue }) => <Text size="sm">{formatNumber(getValue(), language)}</Text>,
+      }),
+      column.accessor("status", {
+        id: "status",
+        header: () => t("licenses.columns.status"),
+        enableSorting: true,
+        cell: ({ row }) => (
+          <Stack gap={4} align="flex-start" maw={240}>
+            <RequestStatusBadge status={row.original.status} />
+            {row.original.status === "rejected" && row.original.rejectReason && (
+              <Text size="xs" c="dimmed" lineClamp={3} title={row.original.rejectReason} data-testid="reject-reason">
+                {t("licenses.requests.reasonLabel", { reason: row.original.rejectReason })}
+              </Text>
+            )}
+          </Stack>
+        ),
+      }),
+      column.accessor("note", {
+        id: "note",
+        header: () => t("licenses.columns.note"),
+        cell: ({ getValue }) => (
+          <Text size="sm" c={getValue() ? undefined : "dimmed"} lineClamp={2} maw={240} title={getValue() || undefined}>
+            {getValue() || "—"}
+          </Text>
+        ),
+      }),
+    ];
+  };
+const customerColumns = columnsFor(false);
+const adminColumns = columnsFor(true);
+
+const pending = (request: LicenseRequest) => request.status === "pending";
 
 /**
  * Licence requests in a server-side table. Customers see theirs and may cancel a pending one; an
@@ -53,22 +130,9 @@ function RequestedItems({ request }: { request: LicenseRequest }) {
  * edits pending ones. `showCreate` adds the "request a licence" button and form.
  */
 export function LicenseRequestsSection({ admin, showCreate = true }: { admin: boolean; showCreate?: boolean }) {
-  const { t, i18n } = useTranslation();
-  const table = useServerTable(tableOptions);
-  const params: LicenseRequestListParams = {
-    page: table.page,
-    pageSize: table.pageSize,
-    sort: table.sort,
-    order: table.order,
-    q: table.filters.q,
-    status: licenseRequestStatus.safeParse(table.filters.status).data,
-  };
-  const list = useLicenseRequests(params);
+  const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
-  const [pending, setPending] = useState<Pending>(null);
   const [rejecting, setRejecting] = useState<LicenseRequest | null>(null);
-  const cancel = useCancelLicenseRequest();
-  const approve = useApproveLicenseRequest();
 
   // `?request=new` (optionally `&planId=…`) opens the form: the pricing pages can link straight to it.
   const formOpen = showCreate && search.get("request") === "new";
@@ -87,213 +151,86 @@ export function LicenseRequestsSection({ admin, showCreate = true }: { admin: bo
       { replace: !open, preventScrollReset: true },
     );
 
-  const columns = useMemo<DataTableColumn<LicenseRequest>[]>(() => {
-    const all: DataTableColumn<LicenseRequest>[] = [
-      columnHelper.accessor("createdAt", {
-        id: "createdAt",
-        header: () => t("licenses.columns.created"),
-        enableSorting: true,
-        cell: ({ getValue }) => <Text size="sm" style={{ whiteSpace: "nowrap" }}>{formatDate(getValue(), i18n.language)}</Text>,
-      }),
-      ...(admin
-        ? [
-            columnHelper.display({
-              id: "requester",
-              header: () => t("licenses.columns.requester"),
-              cell: ({ row }) => (
-                <Stack gap={0} maw={220}>
-                  <Text size="sm" fw={500} truncate>
-                    {`${row.original.requester.firstname} ${row.original.requester.lastname}`.trim()}
-                  </Text>
-                  <Text size="xs" c="dimmed" truncate dir="ltr" ta="start">
-                    {row.original.requester.email}
-                  </Text>
-                </Stack>
-              ),
-            }),
-          ]
-        : []),
-      columnHelper.display({
-        id: "items",
-        header: () => t("licenses.columns.planOrFeatures"),
-        cell: ({ row }) => <RequestedItems request={row.original} />,
-      }),
-      columnHelper.accessor("projectName", {
-        id: "project",
-        header: () => t("licenses.columns.project"),
-        cell: ({ getValue }) => <Text size="sm" c={getValue() ? undefined : "dimmed"}>{getValue() ?? "—"}</Text>,
-      }),
-      columnHelper.accessor("quantity", {
-        id: "quantity",
-        header: () => t("licenses.columns.quantity"),
-        enableSorting: true,
-        cell: ({ getValue }) => <Text size="sm">{formatNumber(getValue(), i18n.language)}</Text>,
-      }),
-      columnHelper.accessor("status", {
-        id: "status",
-        header: () => t("licenses.columns.status"),
-        enableSorting: true,
-        cell: ({ row }) => (
-          <Stack gap={4} align="flex-start" maw={240}>
-            <RequestStatusBadge status={row.original.status} />
-            {row.original.status === "rejected" && row.original.rejectReason && (
-              <Text size="xs" c="dimmed" lineClamp={3} title={row.original.rejectReason} data-testid="reject-reason">
-                {t("licenses.requests.reasonLabel", { reason: row.original.rejectReason })}
-              </Text>
-            )}
-          </Stack>
-        ),
-      }),
-      columnHelper.accessor("note", {
-        id: "note",
-        header: () => t("licenses.columns.note"),
-        cell: ({ getValue }) => (
-          <Text size="sm" c={getValue() ? undefined : "dimmed"} lineClamp={2} maw={240} title={getValue() || undefined}>
-            {getValue() || "—"}
-          </Text>
-        ),
-      }),
-      columnHelper.display({
-        id: "actions",
-        header: () => <ActionsHeader />,
-        cell: ({ row }) => {
-          const request = row.original;
-          if (request.status !== "pending") return null;
-          if (!admin) {
-            return (
-              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setPending({ kind: "cancel", request })}>
-                {t("licenses.requests.cancelRequest")}
-              </Button>
-            );
-          }
-          return (
-            <Group gap={4} wrap="nowrap" justify="flex-end">
-              <Button
-                size="compact-sm"
-                variant="light"
-                color="teal"
-                leftSection={<IconCheck size={14} aria-hidden />}
-                onClick={() => setPending({ kind: "approve", request })}
-              >
-                {t("licenses.actions.approve")}
-              </Button>
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <Tooltip label={t("licenses.actions.more")} openDelay={300}>
-                    <ActionIcon variant="subtle" aria-label={t("licenses.actions.moreFor", { email: request.requester.email })}>
-                      <IconDots size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item leftSection={<IconEdit size={14} aria-hidden />} component={Link} to={paths.licenseRequestEdit(request.id)}>
-                    {t("licenses.actions.edit")}
-                  </Menu.Item>
-                  <Menu.Item color="red" leftSection={<IconX size={14} aria-hidden />} onClick={() => setRejecting(request)}>
-                    {t("licenses.actions.reject")}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            </Group>
-          );
-        },
-      }),
-    ];
-    return all;
-  }, [admin, t, i18n.language]);
-
-  const confirm = () => {
-    if (!pending) return;
-    const { kind, request } = pending;
-    const mutation = kind === "cancel" ? cancel : approve;
-    mutation.mutate(request.id, {
-      onSuccess: (updated) => {
-        notifySuccess(
-          kind === "cancel" ? t("licenses.requests.cancelled") : t("licenses.requests.approved", { count: updated.licenseIds.length }),
-        );
-        setPending(null);
-      },
-      onError: (error) => {
-        notifyError(error);
-        setPending(null);
-      },
-    });
+  const cancel: RowAction<LicenseRequest> = {
+    id: "cancel",
+    label: t("licenses.requests.cancelRequest"),
+    color: "red",
+    beside: "text",
+    when: pending,
+    confirm: {
+      title: t("licenses.requests.cancelTitle"),
+      message: () => t("licenses.requests.cancelMessage"),
+      confirmLabel: t("licenses.requests.cancelRequest"),
+      cancelLabel: t("licenses.actions.cancel"),
+      danger: true,
+      useMutation: useCancelLicenseRequest,
+      done: () => t("licenses.requests.cancelled"),
+      errorIn: "toast",
+    },
   };
-
-  const statusOptions = licenseRequestStatus.options.map((status) => ({ value: status, label: t(`licenses.requestStatus.${status}`) }));
-  const createButton = showCreate ? (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setFormOpen(true)}>
-      {t("licenses.requests.new")}
-    </Button>
-  ) : null;
+  const approve: RowAction<LicenseRequest> = {
+    id: "approve",
+    label: t("licenses.actions.approve"),
+    icon: IconCheck,
+    color: "teal",
+    beside: "text",
+    variant: "light",
+    when: pending,
+    confirm: {
+      title: t("licenses.requests.approveTitle"),
+      message: (request) =>
+        t("licenses.requests.approveMessage", {
+          count: request.quantity,
+          plan: request.planName ?? t("licenses.requests.customFeatures"),
+          email: request.requester.email,
+        }),
+      confirmLabel: t("licenses.actions.approve"),
+      cancelLabel: t("licenses.actions.cancel"),
+      color: "teal",
+      useMutation: useApproveLicenseRequest,
+      done: (_request, approved: LicenseRequest) => t("licenses.requests.approved", { count: approved.licenseIds.length }),
+      errorIn: "toast",
+    },
+  };
+  const edit: RowAction<LicenseRequest> = { id: "edit", label: t("licenses.actions.edit"), icon: IconEdit, when: pending, to: (request) => paths.licenseRequestEdit(request.id) };
+  const reject: RowAction<LicenseRequest> = { id: "reject", label: t("licenses.actions.reject"), icon: IconX, color: "red", when: pending, onClick: setRejecting };
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-        <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: "1 1 320px" }}>
-          {admin && (
-            <DataTableSearch
-              table={table}
-              label={t("licenses.requests.search")}
-              placeholder={t("licenses.requests.searchPlaceholder")}
-              style={{ flex: "1 1 220px", maxWidth: 360 }}
-            />
-          )}
-          <Select
-            aria-label={t("licenses.filters.status")}
-            placeholder={t("licenses.filters.allStatuses")}
-            data={statusOptions}
-            value={table.filters.status ?? null}
-            onChange={(value) => table.setFilter("status", value)}
-            clearable
-            w={{ base: "100%", xs: 200 }}
-            comboboxProps={{ withinPortal: true }}
-            data-testid="request-status-filter"
-          />
-        </Group>
-        {createButton}
-      </Group>
-      <DataTable
+    <>
+      <ListScreen
         table={table}
-        columns={columns}
-        data={list.data?.items}
-        total={list.data?.total}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        label={admin ? t("licenses.requests.tableLabelAll") : t("licenses.requests.tableLabel")}
-        getRowId={(row) => row.id}
-        emptyTitle={t("licenses.requests.emptyTitle")}
-        emptyDescription={admin ? t("licenses.requests.emptyDescriptionAdmin") : t("licenses.requests.emptyDescription")}
-        emptyAction={createButton}
+        useList={useRequestList}
+        columns={admin ? adminColumns : customerColumns}
+        texts={{
+          tableLabel: admin ? t("licenses.requests.tableLabelAll") : t("licenses.requests.tableLabel"),
+          emptyTitle: t("licenses.requests.emptyTitle"),
+          emptyDescription: admin ? t("licenses.requests.emptyDescriptionAdmin") : t("licenses.requests.emptyDescription"),
+        }}
+        search={admin ? { label: t("licenses.requests.search"), placeholder: t("licenses.requests.searchPlaceholder") } : undefined}
+        filters={[
+          {
+            param: "status",
+            label: t("licenses.filters.status"),
+            allLabel: t("licenses.filters.allStatuses"),
+            options: licenseRequestStatus.options.map((status) => ({ value: status, label: t(`licenses.requestStatus.${status}`) })),
+            testId: "request-status-filter",
+          },
+        ]}
+        create={showCreate ? { label: t("licenses.requests.new"), onClick: () => setFormOpen(true), inFilterRow: true } : undefined}
+        rowActions={{
+          as: "menu",
+          header: t("licenses.columns.actions"),
+          label: (request) => t("licenses.actions.moreFor", { email: request.requester.email }),
+          items: admin ? [approve, edit, reject] : [cancel],
+        }}
+        rowName={(request) => request.requester.email}
         minWidth={admin ? 1080 : 900}
         testId="license-requests-table"
-      />
-
-      <ConfirmModal
-        opened={pending !== null}
-        title={pending?.kind === "approve" ? t("licenses.requests.approveTitle") : t("licenses.requests.cancelTitle")}
-        message={
-          pending?.kind === "approve"
-            ? t("licenses.requests.approveMessage", {
-                count: pending.request.quantity,
-                plan: pending.request.planName ?? t("licenses.requests.customFeatures"),
-                email: pending.request.requester.email,
-              })
-            : t("licenses.requests.cancelMessage")
-        }
-        confirmLabel={pending?.kind === "approve" ? t("licenses.actions.approve") : t("licenses.requests.cancelRequest")}
-        color={pending?.kind === "approve" ? "teal" : "red"}
-        loading={cancel.isPending || approve.isPending}
-        onConfirm={confirm}
-        onClose={() => setPending(null)}
       />
       {admin && <RejectRequestModal request={rejecting} onClose={() => setRejecting(null)} />}
       {showCreate && (
         <LicenseRequestFormModal key={initialPlanId ?? "new"} opened={formOpen} onClose={() => setFormOpen(false)} initialPlanId={initialPlanId} />
       )}
-    </Stack>
+    </>
   );
 }
-

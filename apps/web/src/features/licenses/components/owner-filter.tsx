@@ -2,7 +2,7 @@ import { Select } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useUserById, useUsersLookup } from "../api/users-lookup";
+import { useUserById, useUsersLookup } from "../api/lookups";
 
 /** Admin: filter licences by owner; searches users on the server as the administrator types. */
 export function OwnerFilter({ value, onChange }: { value: string | undefined; onChange: (value: string | null) => void }) {

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
-import { useRejectLicenseRequest } from "../api/decide-license-request";
+import { useRejectLicenseRequest } from "../api/license-requests";
 import { translateLicenseMessage } from "../lib/messages";
 
 type RejectForm = z.input<typeof rejectBodySchema>;

@@ -6,15 +6,14 @@ import { useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/page-header";
 import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { notifyError, notifyMessage, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
-import { useApproveLicenseRequest, useUpdateLicenseRequest } from "../api/decide-license-request";
-import { useLicenseRequest } from "../api/get-license-request";
+import { useApproveLicenseRequest, useUpdateLicenseRequest, useLicenseRequest } from "../api/license-requests";
 import { useFeaturesLookup, usePlan, usePlansLookup } from "../api/lookups";
-import { ConfirmModal } from "../components/confirm-modal";
 import { PlanOrFeaturesFields, type PlanFeatureControl } from "../components/plan-or-features-fields";
 import { RejectRequestModal } from "../components/reject-request-modal";
 import { RequestStatusBadge } from "../components/request-status-badge";
@@ -264,20 +263,22 @@ function EditForm({ request }: { request: LicenseRequest }) {
         )}
       </Paper>
 
-      <ConfirmModal
+      <ConfirmDialog
         opened={confirmApprove}
         title={t("licenses.requests.approveTitle")}
-        message={t("licenses.requests.approveMessage", {
-          count: request.quantity,
-          plan: request.planName ?? t("licenses.requests.customFeatures"),
-          email: request.requester.email,
-        })}
         confirmLabel={t("licenses.actions.approve")}
+        cancelLabel={t("licenses.actions.cancel")}
         color="teal"
         loading={approve.isPending}
         onConfirm={doApprove}
         onClose={() => setConfirmApprove(false)}
-      />
+      >
+        {t("licenses.requests.approveMessage", {
+          count: request.quantity,
+          plan: request.planName ?? t("licenses.requests.customFeatures"),
+          email: request.requester.email,
+        })}
+      </ConfirmDialog>
       <RejectRequestModal request={rejecting ? request : null} onClose={() => setRejecting(false)} />
     </Stack>
   );

@@ -8,7 +8,7 @@ import { translateCommerceMessage } from "@/lib/commerce-messages";
 import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
-import { useAddPaymentMethod } from "../api/add-payment-method";
+import { useAddPaymentMethod } from "../api/payment-methods";
 import { cardFormSchema, emptyCardForm, formatCardNumber, toPaymentMethodBody, type CardFormOutput, type CardFormValues } from "../lib/card-form";
 import { CardBrandIcon } from "./card-brand-icon";
 

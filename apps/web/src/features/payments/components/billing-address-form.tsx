@@ -11,8 +11,7 @@ import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { formatDate } from "@/lib/format";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
-import { useBillingAddress } from "../api/get-billing-address";
-import { useSaveBillingAddress } from "../api/save-billing-address";
+import { useBillingAddress, useSaveBillingAddress } from "../api/billing-address";
 import { TaxInfo } from "./tax-info";
 
 type Output = z.output<typeof billingAddressBodySchema>;

@@ -7,8 +7,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { EmptyPanel } from "@/components/empty-panel";
 import { parseApiError } from "@/lib/errors";
 import { notifySuccess } from "@/lib/notify";
-import { useDeletePaymentMethod } from "../api/delete-payment-method";
-import { usePaymentMethods } from "../api/list-payment-methods";
+import { useDeletePaymentMethod, usePaymentMethods } from "../api/payment-methods";
 import { AddCardForm } from "./add-card-form";
 import { CardBrandIcon } from "./card-brand-icon";
 

@@ -2,7 +2,7 @@ import type { Plan } from "@portal/contract";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { RowConfirmDialog, type RowConfirm } from "@/components/list-screen";
-import { useDeletePlan } from "../api/delete-plan";
+import { useDeletePlan } from "../api/plans";
 
 /** The confirmation of a template plan's delete; a 409 catalogue/plan_in_use is shown in the dialog. */
 export function deletePlanConfirm(t: TFunction): Omit<RowConfirm<Pick<Plan, "id" | "name">>, "confirmLabel"> {

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { Plan } from "@portal/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,37 @@ function Term({ label, children }: { label: ReactNode; children: ReactNode }) {
         {children}
       </Text>
     </div>
+  );
+}
+
+/** What a plan holds (its features or its services): names and descriptions, or a line saying there are none. */
+function ContentsCard({ title, empty, items }: { title: string; empty: string; items: { id: string; name: string; description: string | null }[] }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} fz="h4" mb="sm">
+        {title}
+      </Title>
+      {items.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {empty}
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: "none" }}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <Text fw={500} dir="auto">
+                {item.name}
+              </Text>
+              {item.description && (
+                <Text size="sm" c="dimmed" lineClamp={2} dir="auto">
+                  {item.description}
+                </Text>
+              )}
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Card>
   );
 }
 
@@ -43,54 +74,8 @@ export function PlanDetails({ plan, admin = false }: { plan: Plan; admin?: boole
         </SimpleGrid>
       </Card>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <Card withBorder radius="md" padding="lg">
-          <Title order={2} fz="h4" mb="sm">
-            {t("commerce.plans.features")}
-          </Title>
-          {plan.features.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t("commerce.plans.noFeatures")}
-            </Text>
-          ) : (
-            <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: "none" }}>
-              {plan.features.map((feature) => (
-                <Group key={feature.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={500} dir="auto">{feature.name}</Text>
-                    {feature.description && (
-                      <Text size="sm" c="dimmed" lineClamp={2} dir="auto">
-                        {feature.description}
-                      </Text>
-                    )}
-                  </div>
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </Card>
-        <Card withBorder radius="md" padding="lg">
-          <Title order={2} fz="h4" mb="sm">
-            {t("commerce.plans.services")}
-          </Title>
-          {plan.services.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t("commerce.plans.noServices")}
-            </Text>
-          ) : (
-            <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: "none" }}>
-              {plan.services.map((service) => (
-                <li key={service.id}>
-                  <Text fw={500} dir="auto">{service.name}</Text>
-                  {service.description && (
-                    <Text size="sm" c="dimmed" lineClamp={2} dir="auto">
-                      {service.description}
-                    </Text>
-                  )}
-                </li>
-              ))}
-            </Stack>
-          )}
-        </Card>
+        <ContentsCard title={t("commerce.plans.features")} empty={t("commerce.plans.noFeatures")} items={plan.features} />
+        <ContentsCard title={t("commerce.plans.services")} empty={t("commerce.plans.noServices")} items={plan.services} />
       </SimpleGrid>
     </Stack>
   );

@@ -10,7 +10,7 @@ import { translateCommerceMessage } from "@/lib/commerce-messages";
 import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { notifyMessage } from "@/lib/notify";
-import { useFeatureOptions, useServiceOptions } from "../api/list-catalogue-options";
+import { useFeatureOptions, useServiceOptions } from "../api/lookups";
 
 export type PlanFormValues = PlanBody;
 type PlanFormOutput = z.output<typeof planBodySchema>;

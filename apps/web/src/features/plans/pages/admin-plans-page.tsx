@@ -7,7 +7,7 @@ import { createDataTableColumnHelper, type ServerTableOptions } from "@/componen
 import { deleteAction, ListScreen, type ListColumns } from "@/components/list-screen";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { paths } from "@/lib/paths";
-import { usePlans } from "../api/list-plans";
+import { usePlans } from "../api/plans";
 import { deletePlanConfirm } from "../components/delete-plan-dialog";
 
 const table: ServerTableOptions<"name" | "price" | "createdAt", "q" | "active"> = {

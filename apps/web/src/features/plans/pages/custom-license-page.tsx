@@ -13,8 +13,8 @@ import { formatMoney } from "@/lib/format";
 import { notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useCreateCustomPlan } from "../api/create-custom-plan";
-import { useFeatureOptions } from "../api/list-catalogue-options";
+import { useCreateCustomPlan } from "../api/current-plan";
+import { useFeatureOptions } from "../api/lookups";
 import { sumPrices } from "../plan-utils";
 import classes from "./custom-license-page.module.css";
 

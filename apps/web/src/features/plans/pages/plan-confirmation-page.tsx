@@ -12,9 +12,8 @@ import { formatMoney } from "@/lib/format";
 import { notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useCurrentPlan } from "../api/get-current-plan";
-import { usePlan } from "../api/get-plan";
-import { useSelectPlan } from "../api/select-plan";
+import { useCurrentPlan, useSelectPlan } from "../api/current-plan";
+import { usePlan } from "../api/plans";
 import { PlanDetails } from "../components/plan-details";
 import { PlanPrice } from "../components/plan-price";
 

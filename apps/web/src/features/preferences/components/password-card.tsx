@@ -13,7 +13,7 @@ import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
-import { useChangePassword } from "../api/change-password";
+import { useChangePassword } from "../api/account";
 import { translateFormMessage } from "../lib/messages";
 import { newPasswordChecks, type NewPasswordRule } from "../lib/password-checks";
 

@@ -9,7 +9,7 @@ import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { formatInstant } from "@/lib/format";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
-import { useUpdateMe } from "../api/update-me";
+import { useUpdateMe } from "../api/account";
 import { translateFormMessage } from "../lib/messages";
 
 type ProfileForm = UpdateMeBody;

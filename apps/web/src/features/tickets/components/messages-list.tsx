@@ -1,10 +1,9 @@
-import { Anchor, Button, Center, EmptyState, Loader, ScrollArea, Stack, Text } from "@mantine/core";
 import { IconMessageOff } from "@tabler/icons-react";
 import type { TicketInboxItem } from "@portal/contract";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { InboxListItem } from "@/components/inbox-list-item";
-import classes from "@/components/inbox-list.module.css";
+import { InboxPopoverBody } from "@/components/inbox-popover";
 import { useUser } from "@/lib/auth";
 import { paths } from "@/lib/paths";
 import { useTicketInbox } from "../api/inbox";
@@ -48,59 +47,32 @@ export default function MessagesList({ onOpen }: { onOpen: () => void }) {
   const { data: me } = useUser();
   const viewer = me?.isAdmin ? "admin" : "customer";
   const items = sortInbox(inbox.data?.items ?? []);
-  const allTickets = viewer === "admin" ? paths.admin.resolutionCenter : paths.myTickets;
-
-  if (inbox.isPending) {
-    return (
-      <Center py="lg">
-        <Loader size="sm" aria-label={t("app.loading")} />
-      </Center>
-    );
-  }
-  if (inbox.isError && items.length === 0) {
-    return (
-      <Stack gap="xs" align="center" py="md" role="alert">
-        <Text size="sm" c="dimmed" ta="center">
-          {t("tickets.inbox.loadFailed")}
-        </Text>
-        <Button size="xs" variant="light" onClick={() => void inbox.refetch()}>
-          {t("tickets.inbox.retry")}
-        </Button>
-      </Stack>
-    );
-  }
-  if (items.length === 0) {
-    return (
-      <EmptyState
-        size="sm"
-        title={t("messages.emptyTitle")}
-        description={t("messages.emptyMessage")}
-        icon={<IconMessageOff size={22} aria-hidden />}
-        withIndicatorBackground
-        py="md"
-      />
-    );
-  }
   return (
-    <Stack gap="xs">
-      <ScrollArea.Autosize mah={380} type="auto" offsetScrollbars>
-        <ul className={classes.list} aria-label={t("messages.title")} data-testid="message-list">
-          {items.map((item) => (
-            <InboxItem
-              key={item.messageId}
-              item={item}
-              viewer={viewer}
-              onOpen={() => {
-                onOpen();
-                void navigate(viewer === "admin" ? paths.admin.ticket(item.ticketId) : paths.myTicket(item.ticketId));
-              }}
-            />
-          ))}
-        </ul>
-      </ScrollArea.Autosize>
-      <Anchor component={Link} to={allTickets} size="sm" ta="center" onClick={onOpen}>
-        {t("tickets.inbox.viewAll")}
-      </Anchor>
-    </Stack>
+    <InboxPopoverBody
+      query={inbox}
+      count={items.length}
+      texts={{
+        loadFailed: t("tickets.inbox.loadFailed"),
+        retry: t("tickets.inbox.retry"),
+        emptyTitle: t("messages.emptyTitle"),
+        emptyMessage: t("messages.emptyMessage"),
+        listLabel: t("messages.title"),
+      }}
+      emptyIcon={IconMessageOff}
+      listTestId="message-list"
+      footer={{ label: t("tickets.inbox.viewAll"), to: viewer === "admin" ? paths.admin.resolutionCenter : paths.myTickets, onClick: onOpen }}
+    >
+      {items.map((item) => (
+        <InboxItem
+          key={item.messageId}
+          item={item}
+          viewer={viewer}
+          onOpen={() => {
+            onOpen();
+            void navigate(viewer === "admin" ? paths.admin.ticket(item.ticketId) : paths.myTicket(item.ticketId));
+          }}
+        />
+      ))}
+    </InboxPopoverBody>
   );
 }

@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { parseApiError } from "@/lib/errors";
 import { countParams, formatBytes, formatDate } from "@/lib/format";
-import { LICENSE_TOKEN_HEADER, useAvailableUpdates } from "../api/available-updates";
+import { LICENSE_TOKEN_HEADER, useAvailableUpdates } from "../api/req";
 import { updatePath } from "../api/updates";
 import { DownloadControl } from "./download-control";
 import { UpdateTypeBadge } from "./update-badges";

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Code, Group, Paper, Progress, SimpleGrid, Stack, 
 import { Dropzone, type FileRejection } from "@mantine/dropzone";
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileUpload, IconFileText, IconRefresh, IconUpload, IconX } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LicenseKey } from "@/components/license-key";
 import { LicenseStatusBadge } from "@/components/license-status-badge";
@@ -11,8 +11,7 @@ import { parseApiError } from "@/lib/errors";
 import { formatBytes, formatDate } from "@/lib/format";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { useDownload } from "@/lib/use-download";
-import { availableUpdatesQuery } from "../api/available-updates";
-import { useUploadReqFile, type ReqAuthAnswer } from "../api/req-auth";
+import { availableUpdatesQuery, useUploadReqFile, type ReqAuthAnswer } from "../api/req";
 import { AvailableUpdates } from "./available-updates";
 import { checkReqFile, reqFileKey, type ReqFileProblem } from "./req-file-check";
 
@@ -22,6 +21,18 @@ type Stage =
   /** The auth request, then (`listing`) the list request with the licence token it answered. */
   | { name: "processing"; file: File; key: string; listing?: boolean }
   | { name: "done"; file: File; answer: ReqAuthAnswer };
+
+/** One fact about the activated licence: a small dimmed label over its value. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
 
 function boundFileName(answer: ReqAuthAnswer): string {
   return `${answer.license.key.replace(/[^0-9A-Za-z]/g, "")}-${answer.installation.fingerprint.slice(0, 8)}.lic`;
@@ -193,30 +204,17 @@ export function ReqUploadPanel() {
                   <LicenseStatusBadge status={stage.answer.license.status} />
                 </Group>
                 <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                  <Stack gap={0}>
-                    <Text size="xs" c="dimmed">
-                      {t("updates.req.plan")}
-                    </Text>
+                  <Fact label={t("updates.req.plan")}>
                     <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
                       {stage.answer.license.planName}
                     </Text>
-                  </Stack>
-                  <Stack gap={0}>
-                    <Text size="xs" c="dimmed">
-                      {t("updates.req.expires")}
-                    </Text>
-                    <Text size="sm">
-                      {formatDate(stage.answer.license.expiresAt, i18n.language)}
-                    </Text>
-                  </Stack>
-                  <Stack gap={0}>
-                    <Text size="xs" c="dimmed">
-                      {t("updates.req.activations")}
-                    </Text>
-                    <Text size="sm">
-                      {t("licenses.activationsOf", { used: stage.answer.license.activations, max: stage.answer.license.maxActivations })}
-                    </Text>
-                  </Stack>
+                  </Fact>
+                  <Fact label={t("updates.req.expires")}>
+                    <Text size="sm">{formatDate(stage.answer.license.expiresAt, i18n.language)}</Text>
+                  </Fact>
+                  <Fact label={t("updates.req.activations")}>
+                    <Text size="sm">{t("licenses.activationsOf", { used: stage.answer.license.activations, max: stage.answer.license.maxActivations })}</Text>
+                  </Fact>
                 </SimpleGrid>
                 <Group gap={6} wrap="wrap">
                   <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>

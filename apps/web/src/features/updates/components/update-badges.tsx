@@ -8,13 +8,13 @@ export const updateStatusColor: Record<UpdateStatus, string> = { draft: "gray", 
 export const licenseVerificationColor: Record<HistoryRow["status"], string> = { verified: "teal", not_verified: "gray" };
 export const customerVerificationColor: Record<CustomerVerificationStatus, string> = { verified: "teal", partially_verified: "yellow", not_verified: "gray" };
 
-/** A narrow column never cuts a badge's label. */
-const fullLabel = { root: { overflow: "visible" }, label: { overflow: "visible" } } as const;
+/** A narrow column never cuts a badge's label, nor squeezes the badge. */
+const unclipped = { styles: { root: { overflow: "visible" }, label: { overflow: "visible" } }, style: { flexShrink: 0 } } as const;
 
 export function UpdateStatusBadge({ status }: { status: UpdateStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={updateStatusColor[status]} variant="light" data-status={status} styles={fullLabel} style={{ flexShrink: 0 }} data-testid="update-status">
+    <Badge color={updateStatusColor[status]} variant="light" data-status={status} {...unclipped} data-testid="update-status">
       {t(`updates.status.${status}`)}
     </Badge>
   );
@@ -23,7 +23,7 @@ export function UpdateStatusBadge({ status }: { status: UpdateStatus }) {
 export function UpdateTypeBadge({ type }: { type: UpdateType }) {
   const { t } = useTranslation();
   return (
-    <Badge color={type === "major" ? "orange" : "blue"} variant="outline" data-type={type} styles={fullLabel} style={{ flexShrink: 0 }}>
+    <Badge color={type === "major" ? "orange" : "blue"} variant="outline" data-type={type} {...unclipped}>
       {t(`updates.type.${type}`)}
     </Badge>
   );
@@ -33,7 +33,7 @@ export function UpdateTypeBadge({ type }: { type: UpdateType }) {
 export function LicenseVerificationBadge({ status }: { status: HistoryRow["status"] }) {
   const { t } = useTranslation();
   return (
-    <Badge color={licenseVerificationColor[status]} variant="light" data-status={status} styles={fullLabel} style={{ flexShrink: 0 }} data-testid="license-verification">
+    <Badge color={licenseVerificationColor[status]} variant="light" data-status={status} {...unclipped} data-testid="license-verification">
       {t(`updates.verification.${status}`)}
     </Badge>
   );
@@ -43,7 +43,7 @@ export function LicenseVerificationBadge({ status }: { status: HistoryRow["statu
 export function CustomerVerificationBadge({ status }: { status: CustomerVerificationStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={customerVerificationColor[status]} variant="dot" data-status={status} styles={fullLabel} style={{ flexShrink: 0 }} data-testid="customer-verification">
+    <Badge color={customerVerificationColor[status]} variant="dot" data-status={status} {...unclipped} data-testid="customer-verification">
       {t(`updates.verification.${status}`)}
     </Badge>
   );

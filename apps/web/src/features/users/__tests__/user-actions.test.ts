@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { actionsFor, runUserAction } from "../api/user-actions";
+import { actionsFor, runUserAction } from "../api/users";
 
 describe("which actions an account offers", () => {
   it("pending: approve, disable, grant admin", () => {

@@ -13,7 +13,7 @@ import {
 } from "@tabler/icons-react";
 import type { User } from "@portal/contract";
 import { useTranslation } from "react-i18next";
-import type { UserAction } from "../api/user-actions";
+import type { UserAction } from "../api/users";
 
 export const actionIcon: Record<UserAction, Icon> = {
   approve: IconCircleCheck,

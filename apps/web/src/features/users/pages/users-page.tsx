@@ -6,8 +6,7 @@ import { createDataTableColumnHelper, type ServerTableOptions } from "@/componen
 import { ListScreen, type ListColumns, type RowAction, type RowConfirm } from "@/components/list-screen";
 import { useUser } from "@/lib/auth";
 import { formatDate } from "@/lib/format";
-import { useUsers } from "../api/list-users";
-import { actionsFor, userActions, useUserAction, type UserChange } from "../api/user-actions";
+import { useUsers, actionsFor, userActions, useUserAction, type UserChange } from "../api/users";
 import { actionIcon, dangerousActions, displayName, SelfWarning } from "../components/user-actions";
 import { UserStatusBadge } from "../components/user-status-badge";
 

@@ -1,4 +1,0 @@
-export const paymentKeys = {
-  methods: ["payments", "methods"] as const,
-  billingAddress: ["payments", "billing-address"] as const,
-};
