@@ -459,7 +459,8 @@ test.describe("accounts screenshots", () => {
         await page.goto("/preferences");
         await expect(page.getByRole("heading", { level: 1, name: headings[language].preferences })).toBeVisible();
         await expect(page.getByTestId("notification-settings")).toBeVisible();
-        await expect(page.getByTestId("notifications-badge")).toContainText("2");
+        // Counts are written in the interface language's digits (Persian: ۲).
+        await expect(page.getByTestId("notifications-badge")).toContainText(new Intl.NumberFormat(language).format(2));
         await shoot(`preferences-${theme}-${language}`, true);
 
         if (theme === "light" || language === "en") {
