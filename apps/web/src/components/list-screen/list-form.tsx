@@ -4,7 +4,7 @@ import type { ErrorCode } from "@portal/contract";
 import { Controller, useForm, type ControllerRenderProps, type FieldValues, type Path, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { translateCommerceMessage } from "@/lib/commerce-messages";
+import { translateMessage } from "@/lib/messages";
 import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
@@ -92,7 +92,7 @@ function ListFormBody<TRow extends { id: string }, TSchema extends z.ZodObject>(
   const fail = (error: unknown) => {
     const parsed = parseApiError(error, t);
     const rest = applyServerErrors(parsed, form.setError, { fields: names, fieldByCode: spec.fieldByCode as Partial<Record<ErrorCode, Path<Values>>> });
-    if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => translateCommerceMessage(item.message, t)))].join("\n"), parsed.type);
+    if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => translateMessage(item.message, t)))].join("\n"), parsed.type);
   };
   const done = (message: string) => {
     notifySuccess(message);
@@ -117,7 +117,7 @@ function ListFormBody<TRow extends { id: string }, TSchema extends z.ZodObject>(
                 field={field}
                 control={control as unknown as ControllerRenderProps<FieldValues, string>}
                 {...schemaFieldRules(spec.schema, field.name)}
-                error={translateCommerceMessage(fieldState.error?.message, t)}
+                error={translateMessage(fieldState.error?.message, t)}
                 autoFocus={index === 0}
               />
             )}

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
 import { IconAlertTriangle, IconArrowLeft } from "@tabler/icons-react";
-import { meetsPasswordRequirements } from "@portal/contract";
+import { newPasswordFields, withRepeatedPassword } from "@portal/contract";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -11,23 +11,13 @@ import { applyServerErrors } from "@/lib/form-errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { translateMessage } from "@/lib/validation-messages";
+import { translateMessage } from "@/lib/messages";
 import { useResetPassword } from "../api/password-reset";
 import { AuthHeading } from "../components/auth-heading";
 import { PasswordRequirements } from "../components/password-requirements";
 
-/** The same rule and messages as sign-up (the contract's English texts, translated on display). */
-const resetSchema = z
-  .object({
-    password: z
-      .string()
-      .min(1, { error: "Password field is required" })
-      .refine(meetsPasswordRequirements, {
-        error: "Password must be at least 8 characters and include a letter, a number and a special character",
-      }),
-    repeatPassword: z.string().min(1, { error: "Repeat password field is required" }),
-  })
-  .refine((form) => form.password === form.repeatPassword, { error: "Passwords don't match", path: ["repeatPassword"] });
+/** The same rules and messages as sign-up's. */
+const resetSchema = withRepeatedPassword(z.object(newPasswordFields));
 type ResetForm = z.infer<typeof resetSchema>;
 
 /** Step 2 of password recovery, opened from the e-mailed link: `?token=` and a new password. */

@@ -12,7 +12,7 @@ import { applyServerErrors } from "@/lib/form-errors";
 import { notifyMessage } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { translateMessage } from "@/lib/validation-messages";
+import { translateMessage } from "@/lib/messages";
 import { useRecoverPassword } from "../api/password-reset";
 import { AuthHeading } from "../components/auth-heading";
 

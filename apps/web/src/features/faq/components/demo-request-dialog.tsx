@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
-import { translateMessage } from "@/lib/validation-messages";
+import { translateMessage } from "@/lib/messages";
 import { useCreateDemoRequest } from "../api/demo-requests";
 
 type DemoForm = z.input<typeof demoRequestBodySchema>;

@@ -11,7 +11,7 @@ import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useCreateLicenseRequest } from "../api/license-requests";
 import { useCurrentPlan, useFeaturesLookup, usePlansLookup, useProjectsLookup } from "../api/lookups";
-import { translateLicenseMessage } from "../lib/messages";
+import { translateMessage } from "@/lib/messages";
 import { requestFields, requestFormSchema, type RequestFormOutput, type RequestFormValues } from "../lib/request-form";
 import { PlanOrFeaturesFields, type PlanFeatureControl } from "./plan-or-features-fields";
 
@@ -131,7 +131,7 @@ export function LicenseRequestFormModal({
                 searchable
                 nothingFoundMessage={t("licenses.form.nothingFound")}
                 disabled={projects.isPending}
-                error={translateLicenseMessage(errors.projectId?.message, t)}
+                error={translateMessage(errors.projectId?.message, t)}
                 comboboxProps={{ withinPortal: true }}
               />
             )}
@@ -154,7 +154,7 @@ export function LicenseRequestFormModal({
                 clampBehavior="strict"
                 required
                 w={{ base: "100%", xs: 200 }}
-                error={translateLicenseMessage(errors.quantity?.message, t)}
+                error={translateMessage(errors.quantity?.message, t)}
               />
             )}
           />
@@ -170,7 +170,7 @@ export function LicenseRequestFormModal({
                 minRows={2}
                 maxRows={6}
                 maxLength={2000}
-                error={translateLicenseMessage(errors.note?.message, t)}
+                error={translateMessage(errors.note?.message, t)}
               />
             )}
           />

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { useUser } from "@/lib/auth";
 import { paths } from "@/lib/paths";
 import { formatMoney } from "../lib/format";
-import { translateLicenseMessage } from "../lib/messages";
+import { translateMessage } from "@/lib/messages";
 import type { RequestMode } from "../lib/request-form";
 
 const SEARCHABLE_FROM = 8;
@@ -119,7 +119,7 @@ export function PlanOrFeaturesFields({
                 description={noPlansHint}
                 required
                 disabled={loading}
-                error={translateLicenseMessage(errors.planId?.message, t)}
+                error={translateMessage(errors.planId?.message, t)}
                 comboboxProps={{ withinPortal: true }}
               />
             )}
@@ -164,7 +164,7 @@ export function PlanOrFeaturesFields({
                 nothingFoundMessage={t("licenses.form.nothingFound")}
                 required
                 disabled={loading}
-                error={translateLicenseMessage(errors.featureIds?.message ?? errors.featureIds?.root?.message, t)}
+                error={translateMessage(errors.featureIds?.message ?? errors.featureIds?.root?.message, t)}
                 comboboxProps={{ withinPortal: true }}
               />
             )}

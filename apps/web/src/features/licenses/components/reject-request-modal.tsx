@@ -7,8 +7,8 @@ import type { z } from "zod";
 import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { translateMessage } from "@/lib/messages";
 import { useRejectLicenseRequest } from "../api/license-requests";
-import { translateLicenseMessage } from "../lib/messages";
 
 type RejectForm = z.input<typeof rejectBodySchema>;
 
@@ -65,7 +65,7 @@ export function RejectRequestModal({ request, onClose }: { request: LicenseReque
                 maxRows={8}
                 maxLength={2000}
                 data-autofocus
-                error={translateLicenseMessage(form.formState.errors.reason?.message, t)}
+                error={translateMessage(form.formState.errors.reason?.message, t)}
               />
             )}
           />

@@ -18,7 +18,7 @@ import { PlanOrFeaturesFields, type PlanFeatureControl } from "../components/pla
 import { RejectRequestModal } from "../components/reject-request-modal";
 import { RequestStatusBadge } from "../components/request-status-badge";
 import { formatDateTime } from "@/lib/format";
-import { translateLicenseMessage } from "../lib/messages";
+import { translateMessage } from "@/lib/messages";
 import { editRequestFields, editRequestFormSchema, type EditRequestFormOutput, type EditRequestFormValues } from "../lib/request-form";
 
 function valuesOf(request: LicenseRequest): EditRequestFormValues {
@@ -168,7 +168,7 @@ function EditForm({ request }: { request: LicenseRequest }) {
                     allowNegative={false}
                     clampBehavior="strict"
                     required
-                    error={translateLicenseMessage(errors.quantity?.message, t)}
+                    error={translateMessage(errors.quantity?.message, t)}
                   />
                 )}
               />
@@ -191,7 +191,7 @@ function EditForm({ request }: { request: LicenseRequest }) {
                     allowDecimal={false}
                     allowNegative={false}
                     clampBehavior="strict"
-                    error={translateLicenseMessage(errors.durationDays?.message, t)}
+                    error={translateMessage(errors.durationDays?.message, t)}
                   />
                 )}
               />
@@ -214,7 +214,7 @@ function EditForm({ request }: { request: LicenseRequest }) {
                     allowDecimal={false}
                     allowNegative={false}
                     clampBehavior="strict"
-                    error={translateLicenseMessage(errors.maxActivations?.message, t)}
+                    error={translateMessage(errors.maxActivations?.message, t)}
                   />
                 )}
               />
@@ -230,7 +230,7 @@ function EditForm({ request }: { request: LicenseRequest }) {
                   minRows={2}
                   maxRows={6}
                   maxLength={2000}
-                  error={translateLicenseMessage(errors.note?.message, t)}
+                  error={translateMessage(errors.note?.message, t)}
                 />
               )}
             />

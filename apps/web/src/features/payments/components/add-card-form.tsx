@@ -4,7 +4,7 @@ import { IconLock } from "@tabler/icons-react";
 import { detectCardBrand } from "@portal/contract";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { translateCommerceMessage } from "@/lib/commerce-messages";
+import { translateMessage } from "@/lib/messages";
 import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
@@ -29,7 +29,7 @@ export function AddCardForm({ onDone, onCancel, now = new Date() }: { onDone: ()
   const number = useWatch({ control: form.control, name: "number" });
   const digits = (number ?? "").replace(/\D/g, "");
   const brand = digits.length > 0 ? detectCardBrand(digits) : null;
-  const errorOf = (name: keyof CardFormValues) => translateCommerceMessage(form.formState.errors[name]?.message, t);
+  const errorOf = (name: keyof CardFormValues) => translateMessage(form.formState.errors[name]?.message, t);
 
   const thisYear = now.getUTCFullYear();
   const months = Array.from({ length: 12 }, (_, index) => ({ value: String(index + 1), label: String(index + 1).padStart(2, "0") }));
@@ -44,7 +44,7 @@ export function AddCardForm({ onDone, onCancel, now = new Date() }: { onDone: ()
       onError: (error) => {
         const parsed = parseApiError(error, t);
         const rest = applyServerErrors(parsed, form.setError, { fields: ["holderName", "expMonth", "expYear"] });
-        if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => translateCommerceMessage(item.message, t)))].join("\n"), parsed.type);
+        if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => translateMessage(item.message, t)))].join("\n"), parsed.type);
       },
     });
   });

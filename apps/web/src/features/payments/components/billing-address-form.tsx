@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import { Controller, useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { translateCommerceMessage } from "@/lib/commerce-messages";
+import { translateMessage } from "@/lib/messages";
 import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { formatDate } from "@/lib/format";
@@ -83,7 +83,7 @@ function BillingAddressForm({ saved }: { saved: BillingAddress }) {
       taxLocation: saved?.taxLocation ?? "",
     },
   });
-  const errorOf = (name: (typeof fields)[number]) => translateCommerceMessage(form.formState.errors[name]?.message, t);
+  const errorOf = (name: (typeof fields)[number]) => translateMessage(form.formState.errors[name]?.message, t);
 
   const submit = form.handleSubmit((body) => {
     save.mutate(
@@ -93,7 +93,7 @@ function BillingAddressForm({ saved }: { saved: BillingAddress }) {
         onError: (error) => {
           const parsed = parseApiError(error, t);
           const rest = applyServerErrors(parsed, form.setError, { fields });
-          if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => translateCommerceMessage(item.message, t)))].join("\n"), parsed.type);
+          if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => translateMessage(item.message, t)))].join("\n"), parsed.type);
         },
       },
     );

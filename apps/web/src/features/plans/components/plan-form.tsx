@@ -6,7 +6,7 @@ import { useMemo, type ReactNode } from "react";
 import { Controller, useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { translateCommerceMessage } from "@/lib/commerce-messages";
+import { translateMessage } from "@/lib/messages";
 import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { notifyMessage } from "@/lib/notify";
@@ -112,7 +112,7 @@ export function PlanForm({
   const featureData = useMemo(() => optionsOf(featureOptions.data, plan?.features ?? []), [featureOptions.data, plan]);
   const serviceData = useMemo(() => optionsOf(serviceOptions.data, plan?.services ?? []), [serviceOptions.data, plan]);
 
-  const errorOf = (name: (typeof fields)[number]) => translateCommerceMessage(form.formState.errors[name]?.message, t);
+  const errorOf = (name: (typeof fields)[number]) => translateMessage(form.formState.errors[name]?.message, t);
 
   const fail = (error: unknown) => {
     const parsed = parseApiError(error, t);
@@ -120,7 +120,7 @@ export function PlanForm({
       fields,
       fieldByCode: { "catalogue/name_taken": "name", "catalogue/unknown_feature": "featureIds", "catalogue/unknown_service": "serviceIds" },
     });
-    if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => translateCommerceMessage(item.message, t)))].join("\n"), parsed.type);
+    if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => translateMessage(item.message, t)))].join("\n"), parsed.type);
   };
 
   const submit = form.handleSubmit((values) => onSubmit(values, fail));

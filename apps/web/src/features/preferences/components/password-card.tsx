@@ -13,8 +13,8 @@ import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
+import { translateMessage } from "@/lib/messages";
 import { useChangePassword } from "../api/account";
-import { translateFormMessage } from "../lib/messages";
 import { newPasswordChecks, type NewPasswordRule } from "../lib/password-checks";
 
 /** Spec sections 4 and 9: after a password change the user is logged out after 3 seconds. */
@@ -96,7 +96,7 @@ export function PasswordCard() {
     );
   });
 
-  const errorOf = (name: (typeof fields)[number]) => translateFormMessage(form.formState.errors[name]?.message, t);
+  const errorOf = (name: (typeof fields)[number]) => translateMessage(form.formState.errors[name]?.message, t);
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="password-title" data-testid="password-card">

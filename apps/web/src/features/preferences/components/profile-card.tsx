@@ -9,8 +9,8 @@ import { parseApiError } from "@/lib/errors";
 import { applyServerErrors } from "@/lib/form-errors";
 import { formatInstant } from "@/lib/format";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { translateMessage } from "@/lib/messages";
 import { useUpdateMe } from "../api/account";
-import { translateFormMessage } from "../lib/messages";
 
 type ProfileForm = UpdateMeBody;
 const fields = ["firstname", "lastname", "userName"] as const satisfies readonly Path<ProfileForm>[];
@@ -60,7 +60,7 @@ export function ProfileCard({ user }: { user: User }) {
     });
   });
 
-  const errorOf = (name: (typeof fields)[number]) => translateFormMessage(form.formState.errors[name]?.message, t);
+  const errorOf = (name: (typeof fields)[number]) => translateMessage(form.formState.errors[name]?.message, t);
   const fullName = `${user.firstname} ${user.lastname}`.trim() || user.userName;
 
   return (
