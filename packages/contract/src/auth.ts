@@ -6,15 +6,19 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_CHANGE_MIN_UNIQUE_CHARACTERS = 6;
 
+/** Sign-up rule of spec section 5, part by part (the forms tick them off as the password is typed). */
+export function passwordRuleChecks(password: string) {
+  return {
+    length: password.length >= PASSWORD_MIN_LENGTH,
+    letter: /\p{L}/u.test(password),
+    number: /\p{N}/u.test(password),
+    special: /[^\p{L}\p{N}\s]/u.test(password),
+  };
+}
+
 /** Sign-up rule of spec section 5: 8+ characters with a letter, a number and a special character. */
 export function meetsPasswordRequirements(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    password.length <= PASSWORD_MAX_LENGTH &&
-    /\p{L}/u.test(password) &&
-    /\p{N}/u.test(password) &&
-    /[^\p{L}\p{N}\s]/u.test(password)
-  );
+  return password.length <= PASSWORD_MAX_LENGTH && Object.values(passwordRuleChecks(password)).every(Boolean);
 }
 
 export const userStatus = z.enum(["pending", "active", "locked", "disabled"]);
