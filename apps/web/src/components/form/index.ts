@@ -10,4 +10,5 @@ export { AutocompleteField, EmailField, PasswordField, TextareaField, TextField 
 export { NumberField } from "./number-field";
 export { CheckboxField, MultiSelectField, SegmentedField, SelectField, SwitchField, type MultiSelectFieldProps } from "./choice-fields";
 export { RuleChecklist } from "./rule-checklist";
+export { SubmitWithNotice } from "./submit-with-notice";
 export { FormActions } from "./form-actions";
