@@ -70,7 +70,7 @@ const FORMS_AND_TABLES = new RegExp(
     String.raw`node_modules[\/](?:react-hook-form|@hookform|react-number-format|@tanstack[\/](?:table-core|react-table|store|react-store))[\/]`,
     // A component's code (esm/components/<Name>/) and its styles (styles/<Name>.layer.css).
     String.raw`@mantine[\/]core[\/](?:esm[\/]components[\/]|styles[\/])(?:Autocomplete|Checkbox|Chip|Combobox|FileButton|FileInput|FloatingIndicator|Grid|MultiSelect|NumberFormatter|NumberInput|Pagination|PasswordInput|Pill|PillsInput|Progress|Radio|SegmentedControl|Select|Stepper|Switch|Table|Tabs|Textarea)(?:[\/]|\.layer\.css$)`,
-    String.raw`src[\/](?:components[\/](?:list-screen[\/]|data-table|server-table-params)|lib[\/](?:schema-fields|form-errors))`,
+    String.raw`src[\/](?:components[\/](?:form[\/]|list-screen[\/]|data-table|server-table-params)|lib[\/](?:schema-fields|form-errors))`,
   ].join("|"),
 );
 /** The logged-in shell: main layout, shared components, and Mantine components, hooks and icons not in the entry. */

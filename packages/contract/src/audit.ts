@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messageOf } from "./messages.js";
 import { listQuerySchema, pageOf, timestamp } from "./common.js";
 
 /** Whether the act an event records went through (`success`) or was refused (`failure`: a refused login, a job given up). */
@@ -145,9 +146,9 @@ export type AuditSortField = (typeof auditSortFields)[number];
 
 /** The filters the list, the CSV export and the live stream share. */
 export const auditFilterFields = {
-  actorId: z.uuid({ error: "Not a valid identifier" }).optional(),
+  actorId: z.uuid({ error: messageOf("validation.notValidId") }).optional(),
   action: z.string().trim().max(100).optional(),
-  outcome: z.enum(auditOutcomes, { error: "Outcome is success or failure" }).optional(),
+  outcome: z.enum(auditOutcomes, { error: messageOf("logMonitor.validation.outcome") }).optional(),
   from: timestamp.optional(),
   to: timestamp.optional(),
   q: z.string().trim().max(200).optional(),
@@ -162,7 +163,7 @@ export const auditListQuerySchema = listQuerySchema(auditSortFields, { sort: "at
   cursor: z
     .string()
     .max(1000)
-    .regex(/^[A-Za-z0-9_-]+$/, { error: "Not a valid cursor" })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: messageOf("logMonitor.validation.cursor") })
     .optional(),
 });
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;
@@ -176,7 +177,7 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 /** Live follow: the same filters; `Last-Event-ID` (or `lastEventId`) resumes after that event. */
 export const auditStreamQuerySchema = z.strictObject({
   ...auditFilterFields,
-  lastEventId: z.string().regex(/^\d{1,18}$/, { error: "Not a valid event id" }).optional(),
+  lastEventId: z.string().regex(/^\d{1,18}$/, { error: messageOf("logMonitor.validation.eventId") }).optional(),
 });
 export type AuditStreamQuery = z.input<typeof auditStreamQuerySchema>;
 

@@ -1,19 +1,24 @@
 import { z } from "zod";
 import { emailField, requiredText, timestamp } from "./common.js";
+import { messageOf } from "./messages.js";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_CHANGE_MIN_UNIQUE_CHARACTERS = 6;
 
+/** Sign-up rule of spec section 5, part by part (the forms tick them off as the password is typed). */
+export function passwordRuleChecks(password: string) {
+  return {
+    length: password.length >= PASSWORD_MIN_LENGTH,
+    letter: /\p{L}/u.test(password),
+    number: /\p{N}/u.test(password),
+    special: /[^\p{L}\p{N}\s]/u.test(password),
+  };
+}
+
 /** Sign-up rule of spec section 5: 8+ characters with a letter, a number and a special character. */
 export function meetsPasswordRequirements(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    password.length <= PASSWORD_MAX_LENGTH &&
-    /\p{L}/u.test(password) &&
-    /\p{N}/u.test(password) &&
-    /[^\p{L}\p{N}\s]/u.test(password)
-  );
+  return password.length <= PASSWORD_MAX_LENGTH && Object.values(passwordRuleChecks(password)).every(Boolean);
 }
 
 export const userStatus = z.enum(["pending", "active", "locked", "disabled"]);
@@ -36,28 +41,45 @@ export const userSchema = z
 export type User = z.infer<typeof userSchema>;
 
 const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u;
-export const USERNAME_RULE_MESSAGE =
-  "Username must be 3 to 32 letters, numbers, dots, hyphens or underscores";
 
 /** A chosen userName; an e-mail-shaped one is only accepted when it is the account's own e-mail. */
 export const userNameField = z
-  .string({ error: "Username must be text" })
+  .string({ error: messageOf("validation.userNameNotText") })
   .trim()
   .refine((value) => (value.length >= 3 && value.length <= 32 && USERNAME_PATTERN.test(value)) || value.includes("@"), {
-    error: USERNAME_RULE_MESSAGE,
+    error: messageOf("validation.userNameRule"),
   });
+
+/** The names of a person, with sign-up's own messages (spec section 5) wherever they are asked. */
+export const firstnameField = requiredText("First name", 100, { required: "validation.firstnameRequired", tooLong: "validation.firstnameTooLong" });
+export const lastnameField = requiredText("Last name", 100, { required: "validation.lastnameRequired", tooLong: "validation.lastnameTooLong" });
 
 const passwordField = z
   .string({
-    error: (issue) => (issue.input === undefined || issue.input === null ? "Password field is required" : "Password must be text"),
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? messageOf("validation.passwordRequired") : messageOf("validation.passwordNotText"),
   })
-  .min(1, { error: "Password field is required" })
-  .max(1024, { error: "Password is too long" });
+  .min(1, { error: messageOf("validation.passwordRequired") })
+  .max(1024, { error: messageOf("validation.passwordTooLong") });
+
+/** A new password and its repetition, as the sign-up and password-reset forms ask them (spec section 5). */
+export const newPasswordFields = {
+  password: passwordField.refine(meetsPasswordRequirements, { error: messageOf("validation.passwordRule") }),
+  repeatPassword: z.string().min(1, { error: messageOf("validation.repeatPasswordRequired") }),
+};
+
+/** A form with `newPasswordFields`, checked that the repetition matches (the error lands on the repeated field). */
+export function withRepeatedPassword<T extends z.ZodType<{ password: string; repeatPassword: string }>>(form: T) {
+  return form.refine((values) => values.password === values.repeatPassword, {
+    error: messageOf("validation.passwordsDontMatch"),
+    path: ["repeatPassword"],
+  });
+}
 
 export const registerBodySchema = z
   .strictObject({
-    firstname: requiredText("First name", 100),
-    lastname: requiredText("Last name", 100),
+    firstname: firstnameField,
+    lastname: lastnameField,
     email: emailField,
     userName: z.union([userNameField, z.literal("").transform(() => undefined), z.null().transform(() => undefined)]).optional(),
     password: passwordField,
@@ -91,30 +113,23 @@ export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
 
 export const updateMeBodySchema = z
   .strictObject({
-    firstname: requiredText("First name", 100).optional(),
-    lastname: requiredText("Last name", 100).optional(),
+    firstname: firstnameField.optional(),
+    lastname: lastnameField.optional(),
     userName: userNameField.optional(),
   })
   .meta({ id: "UpdateMeBody" });
 export type UpdateMeBody = z.input<typeof updateMeBodySchema>;
 
 /** The web sign-up form: the server's body plus the repeated password, checked before sending. */
-export const signUpFormSchema = z
-  .object({
-    firstname: requiredText("First name", 100),
-    lastname: requiredText("Last name", 100),
+export const signUpFormSchema = withRepeatedPassword(
+  z.object({
+    firstname: firstnameField,
+    lastname: lastnameField,
     email: emailField,
     userName: z.union([userNameField, z.literal("")]).optional(),
-    password: passwordField.refine(meetsPasswordRequirements, {
-      error:
-        "Password must be at least 8 characters and include a letter, a number and a special character",
-    }),
-    repeatPassword: z.string().min(1, { error: "Repeat password field is required" }),
-  })
-  .refine((form) => form.password === form.repeatPassword, {
-    error: "Passwords don't match",
-    path: ["repeatPassword"],
-  });
+    ...newPasswordFields,
+  }),
+);
 export type SignUpForm = z.input<typeof signUpFormSchema>;
 
 /** Password-change rule of spec section 5: at least 6 different characters. */
@@ -123,10 +138,10 @@ export function countUniqueCharacters(password: string): number {
 }
 
 const tokenField = z
-  .string({ error: "Token field is required" })
+  .string({ error: messageOf("validation.tokenRequired") })
   .trim()
-  .min(1, { error: "Token field is required" })
-  .max(200, { error: "Token is not valid" });
+  .min(1, { error: messageOf("validation.tokenRequired") })
+  .max(200, { error: messageOf("validation.tokenInvalid") });
 
 export const verifyEmailBodySchema = z.strictObject({ token: tokenField }).meta({ id: "VerifyEmailBody" });
 export const emailOnlyBodySchema = z.strictObject({ email: emailField }).meta({ id: "EmailBody" });
@@ -138,45 +153,37 @@ export const resetPasswordBodySchema = z
 export const changePasswordBodySchema = z
   .strictObject({
     oldPassword: z
-      .string({ error: "Old password field is required" })
-      .min(1, { error: "Old password field is required" })
+      .string({ error: messageOf("accounts.validation.oldPasswordRequired") })
+      .min(1, { error: messageOf("accounts.validation.oldPasswordRequired") })
       .max(1024),
     newPassword: z
-      .string({ error: "New password field is required" })
-      .min(1, { error: "New password field is required" })
+      .string({ error: messageOf("accounts.validation.newPasswordRequired") })
+      .min(1, { error: messageOf("accounts.validation.newPasswordRequired") })
       .max(1024),
     confirmPassword: z.string().max(1024).optional(),
   })
   .meta({ id: "ChangePasswordBody" });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
-export const CHANGE_PASSWORD_MESSAGES = {
-  mustDiffer: "New password must be different from the old password",
-  confirmMismatch: "Confirm password does not match new password",
-  uniqueCharacters: "Password must contain at least 6 unique characters",
-} as const;
-
 /** The web password-change form: every rule of spec section 5, checked before sending. */
 export const changePasswordFormSchema = z
   .object({
-    oldPassword: z.string().min(1, { error: "Old password field is required" }),
+    oldPassword: z.string().min(1, { error: messageOf("accounts.validation.oldPasswordRequired") }),
     newPassword: z
       .string()
-      .min(1, { error: "New password field is required" })
+      .min(1, { error: messageOf("accounts.validation.newPasswordRequired") })
       .refine((value) => countUniqueCharacters(value) >= PASSWORD_CHANGE_MIN_UNIQUE_CHARACTERS, {
-        error: CHANGE_PASSWORD_MESSAGES.uniqueCharacters,
+        error: messageOf("accounts.validation.uniqueCharacters"),
       })
-      .refine(meetsPasswordRequirements, {
-        error: "Password must be at least 8 characters and include a letter, a number and a special character",
-      }),
-    confirmPassword: z.string().min(1, { error: "Confirm password field is required" }),
+      .refine(meetsPasswordRequirements, { error: messageOf("validation.passwordRule") }),
+    confirmPassword: z.string().min(1, { error: messageOf("accounts.validation.confirmPasswordRequired") }),
   })
   .refine((form) => form.newPassword !== form.oldPassword, {
-    error: CHANGE_PASSWORD_MESSAGES.mustDiffer,
+    error: messageOf("accounts.validation.mustDiffer"),
     path: ["newPassword"],
   })
   .refine((form) => form.newPassword === form.confirmPassword, {
-    error: CHANGE_PASSWORD_MESSAGES.confirmMismatch,
+    error: messageOf("accounts.validation.confirmMismatch"),
     path: ["confirmPassword"],
   });
 export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
@@ -184,10 +191,10 @@ export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 export const twoFactorCodeBodySchema = z
   .strictObject({
     code: z
-      .string({ error: "Code field is required" })
+      .string({ error: messageOf("accounts.validation.codeRequired") })
       .trim()
-      .min(1, { error: "Code field is required" })
-      .max(32, { error: "Code is not valid" }),
+      .min(1, { error: messageOf("accounts.validation.codeRequired") })
+      .max(32, { error: messageOf("accounts.validation.codeInvalid") }),
   })
   .meta({ id: "TwoFactorCodeBody" });
 

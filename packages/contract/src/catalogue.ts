@@ -1,23 +1,22 @@
 import { z } from "zod";
-import { listQuerySchema, requiredText, timestamp } from "./common.js";
+import { messageOf } from "./messages.js";
+import { descriptionField, listQuerySchema, requiredText, timestamp } from "./common.js";
 
 export const currencies = ["USD", "EUR", "TRY"] as const;
-export const currency = z.enum(currencies, { error: "Currency must be USD, EUR or TRY" });
+export const currency = z.enum(currencies, { error: messageOf("commerce.validation.currency") });
 export type Currency = z.infer<typeof currency>;
 export const billingPeriods = ["monthly", "yearly", "once"] as const;
-export const billingPeriod = z.enum(billingPeriods, { error: "Billing period must be monthly, yearly or once" });
+export const billingPeriod = z.enum(billingPeriods, { error: messageOf("commerce.validation.billingPeriod") });
 export const CUSTOM_PLAN_CURRENCY: Currency = "USD";
 
 /** Money as a number with at most two decimals (stored as whole cents). */
 export const priceField = z
-  .number({ error: "Price must be a number" })
-  .min(0, { error: "Price cannot be negative" })
-  .max(10_000_000, { error: "Price is too large" })
+  .number({ error: messageOf("commerce.validation.priceNumber") })
+  .min(0, { error: messageOf("commerce.validation.priceNegative") })
+  .max(10_000_000, { error: messageOf("commerce.validation.priceTooLarge") })
   .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), {
-    error: "Price can have at most two decimals",
+    error: messageOf("commerce.validation.priceDecimals"),
   });
-
-const description = z.string({ error: "Description must be text" }).trim().max(2000, { error: "Description must be at most 2000 characters" });
 
 export const featureSchema = z
   .object({ id: z.uuid(), name: z.string(), description: z.string(), price: z.number(), createdAt: timestamp })
@@ -25,7 +24,7 @@ export const featureSchema = z
 export type Feature = z.infer<typeof featureSchema>;
 
 export const featureBodySchema = z
-  .strictObject({ name: requiredText("Name", 120), description: description.default(""), price: priceField })
+  .strictObject({ name: requiredText("Name", 120), description: descriptionField.default(""), price: priceField })
   .meta({ id: "FeatureBody" });
 export type FeatureBody = z.input<typeof featureBodySchema>;
 
@@ -35,7 +34,7 @@ export const serviceSchema = z
 export type Service = z.infer<typeof serviceSchema>;
 
 export const serviceBodySchema = z
-  .strictObject({ name: requiredText("Name", 120), description: description.default("") })
+  .strictObject({ name: requiredText("Name", 120), description: descriptionField.default("") })
   .meta({ id: "ServiceBody" });
 export type ServiceBody = z.input<typeof serviceBodySchema>;
 
@@ -45,8 +44,8 @@ export const serviceListQuerySchema = listQuerySchema(["name", "createdAt"] as c
 
 const idList = (label: string) =>
   z
-    .array(z.uuid({ error: `Each ${label} must be a valid identifier` }), { error: `${label}s must be a list` })
-    .max(200, { error: `At most 200 ${label}s` })
+    .array(z.uuid({ error: messageOf("validation.eachValidId", { label }) }), { error: messageOf("validation.list", { items: `${label}s` }) })
+    .max(200, { error: messageOf("validation.atMostItems", { max: 200, items: `${label}s` }) })
     .transform((ids) => [...new Set(ids)]);
 
 export const planSchema = z
@@ -72,29 +71,29 @@ export type Plan = z.infer<typeof planSchema>;
 export const planBodySchema = z
   .strictObject({
     name: requiredText("Name", 120),
-    description: description.default(""),
+    description: descriptionField.default(""),
     price: priceField,
     currency,
     billingPeriod,
     durationDays: z
-      .number({ error: "Duration must be a number of days" })
-      .int({ error: "Duration must be a whole number of days" })
-      .min(1, { error: "Duration must be at least 1 day" })
-      .max(36_500, { error: "Duration must be at most 36500 days" }),
+      .number({ error: messageOf("commerce.validation.durationNumber") })
+      .int({ error: messageOf("commerce.validation.durationWhole") })
+      .min(1, { error: messageOf("commerce.validation.durationMin") })
+      .max(36_500, { error: messageOf("commerce.validation.durationMax") }),
     maxActivations: z
-      .number({ error: "Max activations must be a number" })
-      .int({ error: "Max activations must be a whole number" })
-      .min(1, { error: "Max activations must be at least 1" })
-      .max(100_000, { error: "Max activations must be at most 100000" }),
+      .number({ error: messageOf("commerce.validation.activationsNumber") })
+      .int({ error: messageOf("commerce.validation.activationsWhole") })
+      .min(1, { error: messageOf("commerce.validation.activationsMin") })
+      .max(100_000, { error: messageOf("commerce.validation.activationsMax") }),
     maxReleasesPer30Days: z
-      .number({ error: "Releases per 30 days must be a number" })
+      .number({ error: messageOf("commerce.validation.releasesNumber") })
       .int()
-      .min(0, { error: "Releases per 30 days cannot be negative" })
+      .min(0, { error: messageOf("commerce.validation.releasesMin") })
       .max(1000)
       .default(3),
     featureIds: idList("feature").default([]),
     serviceIds: idList("service").default([]),
-    active: z.boolean({ error: "Active must be true or false" }).default(true),
+    active: z.boolean({ error: messageOf("validation.trueOrFalse", { label: "Active" }) }).default(true),
   })
   .meta({ id: "PlanBody" });
 export type PlanBody = z.input<typeof planBodySchema>;
@@ -105,7 +104,7 @@ export const planListQuerySchema = listQuerySchema(["name", "price", "createdAt"
 
 export const customPlanBodySchema = z
   .strictObject({
-    featureIds: idList("feature").refine((ids) => ids.length > 0, { error: "Choose at least one feature" }),
+    featureIds: idList("feature").refine((ids) => ids.length > 0, { error: messageOf("commerce.validation.chooseFeature") }),
   })
   .meta({ id: "CustomPlanBody" });
 

@@ -1,28 +1,42 @@
 import { z } from "zod";
+import { messageOf, type MessageKey } from "./messages.js";
+
+/** A field's own keys for the refusals of `requiredText`, instead of the generic "<label> …" ones. */
+export interface RequiredTextKeys {
+  required?: MessageKey;
+  tooLong?: MessageKey;
+}
 
 /** A required text field whose messages follow the spec: "<Label> field is required". */
-export function requiredText(label: string, maxLength = 200) {
-  const required = `${label} field is required`;
+export function requiredText(label: string, maxLength = 200, keys: RequiredTextKeys = {}) {
+  const required = keys.required ? messageOf(keys.required) : messageOf("validation.required", { label });
+  const notText = messageOf("validation.notText", { label });
   return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${label} must be text`) })
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : notText) })
     .trim()
     .min(1, { error: required })
-    .max(maxLength, { error: `${label} must be at most ${maxLength} characters` });
+    .max(maxLength, { error: keys.tooLong ? messageOf(keys.tooLong) : messageOf("validation.tooLong", { label, max: maxLength }) });
 }
+
+/** A description of up to 2000 characters, empty allowed (catalogue items and projects). */
+export const descriptionField = z
+  .string({ error: messageOf("validation.notText", { label: "Description" }) })
+  .trim()
+  .max(2000, { error: messageOf("validation.tooLong", { label: "Description", max: 2000 }) });
 
 export const emailField = z
   .string({
     error: (issue) =>
-      issue.input === undefined || issue.input === null ? "Email field is required" : "Email should be valid",
+      issue.input === undefined || issue.input === null ? messageOf("validation.emailRequired") : messageOf("validation.emailInvalid"),
   })
   .trim()
-  .min(1, { error: "Email field is required" })
-  .max(254, { error: "Email should be valid" })
-  .pipe(z.email({ error: "Email should be valid" }))
+  .min(1, { error: messageOf("validation.emailRequired") })
+  .max(254, { error: messageOf("validation.emailInvalid") })
+  .pipe(z.email({ error: messageOf("validation.emailInvalid") }))
   .transform((email) => email.toLowerCase());
 
 export const uuidParam = z.strictObject({
-  id: z.uuid({ error: "Not a valid identifier" }),
+  id: z.uuid({ error: messageOf("validation.notValidId") }),
 });
 
 export const timestamp = z.iso.datetime({ offset: true });
@@ -47,14 +61,14 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
   defaults: { sort: S[number]; order: "asc" | "desc" },
 ) {
   return z.strictObject({
-    page: z.coerce.number({ error: "Page must be a number" }).int().min(1, { error: "Page starts at 1" }).default(1),
+    page: z.coerce.number({ error: messageOf("table.validation.pageNumber") }).int().min(1, { error: messageOf("table.validation.pageMin") }).default(1),
     pageSize: z.coerce
-      .number({ error: "Page size must be a number" })
+      .number({ error: messageOf("table.validation.pageSizeNumber") })
       .int()
-      .min(1, { error: "Page size must be between 1 and 100" })
-      .max(100, { error: "Page size must be between 1 and 100" })
+      .min(1, { error: messageOf("table.validation.pageSizeRange") })
+      .max(100, { error: messageOf("table.validation.pageSizeRange") })
       .default(20),
-    sort: z.enum(sortFields, { error: `Sort by one of: ${sortFields.join(", ")}` }).default(defaults.sort as never),
+    sort: z.enum(sortFields, { error: messageOf("table.validation.sortBy", { fields: sortFields.join(", ") }) }).default(defaults.sort as never),
     order: sortOrder.default(defaults.order),
     q: z.string().trim().max(200).optional(),
   });

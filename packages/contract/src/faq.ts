@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messageOf } from "./messages.js";
 import { emailField, listQuerySchema, timestamp } from "./common.js";
 
 /** Spec section 9: the languages of the interface, English first (the default and the fallback). */
@@ -28,16 +29,19 @@ export const FAQ_LIMITS = { question: 300, answer: 20_000, categoryName: 80, sea
 /** One text per language code; only the listed codes, each optional, at least one given. */
 function perLanguage(label: string, maxLength: number) {
   const text = z
-    .string({ error: `${label} must be text` })
+    .string({ error: messageOf("validation.notText", { label }) })
     .trim()
-    .min(1, { error: `${label} field is required` })
-    .max(maxLength, { error: `${label} must be at most ${maxLength} characters` })
+    .min(1, { error: messageOf("validation.required", { label }) })
+    .max(maxLength, { error: messageOf("validation.tooLong", { label, max: maxLength }) })
     .optional();
   return z
     .strictObject(Object.fromEntries(portalLanguages.map((language) => [language, text])) as Record<PortalLanguage, typeof text>, {
-      error: (issue) => (issue.code === "unrecognized_keys" ? `Languages are ${portalLanguages.join(", ")}` : `${label} must be an object of texts by language code`),
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? messageOf("faq.validation.languages", { languages: portalLanguages.join(", ") })
+          : messageOf("faq.validation.perLanguage", { label }),
     })
-    .refine((texts) => Object.values(texts).some((value) => value !== undefined), { error: `${label} needs at least one language` });
+    .refine((texts) => Object.values(texts).some((value) => value !== undefined), { error: messageOf("faq.validation.oneLanguage", { label }) });
 }
 
 export type PerLanguage = Partial<Record<PortalLanguage, string>>;
@@ -69,21 +73,21 @@ export type Faq = z.infer<typeof faqSchema>;
 
 export const faqQuerySchema = z.strictObject({
   /** A language code or tag ("tr", "pt-BR", "pt"); otherwise Accept-Language decides, then English. */
-  lang: z.string().trim().max(35, { error: "Not a language tag" }).optional(),
-  q: z.string().trim().max(FAQ_LIMITS.search, { error: `Search text must be at most ${FAQ_LIMITS.search} characters` }).optional(),
+  lang: z.string().trim().max(35, { error: messageOf("faq.validation.languageTag") }).optional(),
+  q: z.string().trim().max(FAQ_LIMITS.search, { error: messageOf("validation.tooLong", { label: "Search text", max: FAQ_LIMITS.search }) }).optional(),
 });
 
 const order = z
-  .number({ error: "Order must be a whole number" })
-  .int({ error: "Order must be a whole number" })
-  .min(0, { error: "Order must be 0 or more" })
-  .max(1_000_000, { error: "Order must be at most 1000000" });
+  .number({ error: messageOf("faq.validation.orderWhole") })
+  .int({ error: messageOf("faq.validation.orderWhole") })
+  .min(0, { error: messageOf("faq.validation.orderMin") })
+  .max(1_000_000, { error: messageOf("faq.validation.orderMax") });
 
 /** POST and PUT /faq: the whole entry; a language missing from the body has no text (PUT removes it). */
 export const faqEntryBodySchema = z
   .strictObject({
-    categoryId: z.uuid({ error: "Choose a category" }),
-    popular: z.boolean({ error: "Popular must be true or false" }).default(false),
+    categoryId: z.uuid({ error: messageOf("faq.validation.category") }),
+    popular: z.boolean({ error: messageOf("validation.trueOrFalse", { label: "Popular" }) }).default(false),
     /** Position inside the category (ascending); without it a new entry goes last. */
     order: order.optional(),
     question: perLanguage("Question", FAQ_LIMITS.question),
@@ -94,8 +98,8 @@ export const faqEntryBodySchema = z
     for (const language of portalLanguages) {
       const question = entry.question[language];
       const answer = entry.answer[language];
-      if (question !== undefined && answer === undefined) context.addIssue({ code: "custom", path: ["answer", language], message: "Answer field is required" });
-      if (answer !== undefined && question === undefined) context.addIssue({ code: "custom", path: ["question", language], message: "Question field is required" });
+      if (question !== undefined && answer === undefined) context.addIssue({ code: "custom", path: ["answer", language], message: messageOf("validation.required", { label: "Answer" }) });
+      if (answer !== undefined && question === undefined) context.addIssue({ code: "custom", path: ["question", language], message: messageOf("validation.required", { label: "Question" }) });
     }
   })
   .meta({ id: "FaqEntryBody" });
@@ -118,11 +122,11 @@ export type FaqEntry = z.infer<typeof faqEntrySchema>;
 
 /** `q` searches questions and answers in every language; `position` is category order, then entry order. */
 export const faqEntryListQuerySchema = listQuerySchema(["position", "updatedAt", "createdAt"] as const, { sort: "position", order: "asc" }).extend({
-  categoryId: z.uuid({ error: "Not a valid identifier" }).optional(),
+  categoryId: z.uuid({ error: messageOf("validation.notValidId") }).optional(),
 });
 
 export const faqMoveBodySchema = z
-  .strictObject({ direction: z.enum(["up", "down"], { error: "Direction must be up or down" }) })
+  .strictObject({ direction: z.enum(["up", "down"], { error: messageOf("faq.validation.direction") }) })
   .meta({ id: "FaqMoveBody" });
 export type FaqMoveBody = z.input<typeof faqMoveBodySchema>;
 
@@ -140,9 +144,9 @@ export type FaqCategoryBody = z.input<typeof faqCategoryBodySchema>;
 
 const optionalText = (label: string, maxLength: number) =>
   z
-    .string({ error: `${label} must be text` })
+    .string({ error: messageOf("validation.notText", { label }) })
     .trim()
-    .max(maxLength, { error: `${label} must be at most ${maxLength} characters` })
+    .max(maxLength, { error: messageOf("validation.tooLong", { label, max: maxLength }) })
     .optional();
 
 /** Spec section 5: the demo request needs a valid e-mail; the rest is optional. */

@@ -1,4 +1,5 @@
 export * from "./errors.js";
+export * from "./messages.js";
 export * from "./common.js";
 export * from "./auth.js";
 export * from "./users.js";

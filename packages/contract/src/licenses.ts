@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listQuerySchema, timestamp } from "./common.js";
+import { messageOf } from "./messages.js";
 
 export const licenseStatus = z.enum(["active", "not_activated", "deactivated"]);
 export type LicenseStatus = z.infer<typeof licenseStatus>;
@@ -37,8 +38,8 @@ export const licenseListQuerySchema = listQuerySchema(["issuedAt", "expiresAt", 
   order: "desc",
 }).extend({
   status: licenseStatus.optional(),
-  projectId: z.uuid({ error: "Not a valid identifier" }).optional(),
-  ownerId: z.uuid({ error: "Not a valid identifier" }).optional(),
+  projectId: z.uuid({ error: messageOf("validation.notValidId") }).optional(),
+  ownerId: z.uuid({ error: messageOf("validation.notValidId") }).optional(),
 });
 
 export const installationSchema = z
@@ -62,8 +63,8 @@ export const installationListSchema = z
 export type InstallationList = z.infer<typeof installationListSchema>;
 
 export const installationParams = z.strictObject({
-  id: z.uuid({ error: "Not a valid identifier" }),
-  installationId: z.uuid({ error: "Not a valid identifier" }),
+  id: z.uuid({ error: messageOf("validation.notValidId") }),
+  installationId: z.uuid({ error: messageOf("validation.notValidId") }),
 });
 
 export const licenseRequestSchema = z
@@ -89,27 +90,30 @@ export const licenseRequestSchema = z
 export type LicenseRequest = z.infer<typeof licenseRequestSchema>;
 
 const quantity = z
-  .number({ error: "Quantity must be a number" })
-  .int({ error: "Quantity must be a whole number" })
-  .min(1, { error: "Quantity must be between 1 and 100" })
-  .max(100, { error: "Quantity must be between 1 and 100" });
-const note = z.string({ error: "Note must be text" }).trim().max(2000, { error: "Note must be at most 2000 characters" });
+  .number({ error: messageOf("licenses.validation.quantityNumber") })
+  .int({ error: messageOf("licenses.validation.quantityWhole") })
+  .min(1, { error: messageOf("licenses.validation.quantityRange") })
+  .max(100, { error: messageOf("licenses.validation.quantityRange") });
+const note = z
+  .string({ error: messageOf("validation.notText", { label: "Note" }) })
+  .trim()
+  .max(2000, { error: messageOf("licenses.validation.noteTooLong") });
 const featureIds = z
-  .array(z.uuid({ error: "Each feature must be a valid identifier" }), { error: "Features must be a list" })
-  .min(1, { error: "Choose at least one feature" })
+  .array(z.uuid({ error: messageOf("validation.eachValidId", { label: "feature" }) }), { error: messageOf("validation.list", { items: "Features" }) })
+  .min(1, { error: messageOf("commerce.validation.chooseFeature") })
   .max(200)
   .transform((ids) => [...new Set(ids)]);
 
 export const licenseRequestBodySchema = z
   .strictObject({
-    planId: z.uuid({ error: "Not a valid plan" }).optional(),
+    planId: z.uuid({ error: messageOf("licenses.validation.planInvalid") }).optional(),
     featureIds: featureIds.optional(),
-    projectId: z.uuid({ error: "Not a valid project" }).optional(),
+    projectId: z.uuid({ error: messageOf("licenses.validation.projectInvalid") }).optional(),
     quantity: quantity.default(1),
     note: note.optional(),
   })
   .refine((body) => (body.planId === undefined) !== (body.featureIds === undefined), {
-    error: "Choose either a plan or features",
+    error: messageOf("licenses.validation.planOrFeatures"),
     path: ["planId"],
   })
   .meta({ id: "LicenseRequestBody" });
@@ -117,15 +121,15 @@ export type LicenseRequestBody = z.input<typeof licenseRequestBodySchema>;
 
 export const licenseRequestPatchSchema = z
   .strictObject({
-    planId: z.uuid({ error: "Not a valid plan" }).optional(),
+    planId: z.uuid({ error: messageOf("licenses.validation.planInvalid") }).optional(),
     featureIds: featureIds.optional(),
     quantity: quantity.optional(),
     note: note.optional(),
-    durationDays: z.number().int().min(1, { error: "Duration must be at least 1 day" }).max(36_500).nullable().optional(),
-    maxActivations: z.number().int().min(1, { error: "Max activations must be at least 1" }).max(100_000).nullable().optional(),
+    durationDays: z.number().int().min(1, { error: messageOf("commerce.validation.durationMin") }).max(36_500).nullable().optional(),
+    maxActivations: z.number().int().min(1, { error: messageOf("commerce.validation.activationsMin") }).max(100_000).nullable().optional(),
   })
   .refine((body) => !(body.planId !== undefined && body.featureIds !== undefined), {
-    error: "Choose either a plan or features",
+    error: messageOf("licenses.validation.planOrFeatures"),
     path: ["planId"],
   })
   .meta({ id: "LicenseRequestPatch" });
@@ -134,10 +138,10 @@ export type LicenseRequestPatch = z.input<typeof licenseRequestPatchSchema>;
 export const rejectBodySchema = z
   .strictObject({
     reason: z
-      .string({ error: "Reason field is required" })
+      .string({ error: messageOf("licenses.validation.reasonRequired") })
       .trim()
-      .min(1, { error: "Reason field is required" })
-      .max(2000, { error: "Reason must be at most 2000 characters" }),
+      .min(1, { error: messageOf("licenses.validation.reasonRequired") })
+      .max(2000, { error: messageOf("licenses.validation.reasonTooLong") }),
   })
   .meta({ id: "RejectBody" });
 
@@ -148,9 +152,21 @@ export const licenseRequestListQuerySchema = listQuerySchema(["createdAt", "stat
 
 export const validateBodySchema = z
   .strictObject({
-    key: z.string({ error: "Key field is required" }).trim().min(1, { error: "Key field is required" }).max(100, { error: "Key is too long" }),
-    fingerprint: z.string({ error: "Fingerprint must be text" }).trim().min(1).max(200, { error: "Fingerprint is too long" }).optional(),
-    nonce: z.string({ error: "Nonce must be text" }).max(200, { error: "Nonce is too long" }).optional(),
+    key: z
+      .string({ error: messageOf("validation.required", { label: "Key" }) })
+      .trim()
+      .min(1, { error: messageOf("validation.required", { label: "Key" }) })
+      .max(100, { error: messageOf("validation.isTooLong", { label: "Key" }) }),
+    fingerprint: z
+      .string({ error: messageOf("validation.notText", { label: "Fingerprint" }) })
+      .trim()
+      .min(1)
+      .max(200, { error: messageOf("validation.isTooLong", { label: "Fingerprint" }) })
+      .optional(),
+    nonce: z
+      .string({ error: messageOf("validation.notText", { label: "Nonce" }) })
+      .max(200, { error: messageOf("validation.isTooLong", { label: "Nonce" }) })
+      .optional(),
   })
   .meta({ id: "ValidateBody" });
 

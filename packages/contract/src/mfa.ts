@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messageOf } from "./messages.js";
 import { timestamp } from "./common.js";
 
 /**
@@ -24,8 +25,6 @@ export const mfaCurrentCodeSchema = z
   .meta({ id: "MfaCurrentCode" });
 export type MfaCurrentCode = z.infer<typeof mfaCurrentCodeSchema>;
 
-export const MFA_MESSAGES = { codeRequired: "Code field is required" } as const;
-
 /**
  * Spec section 5: "code required". Any other text is checked against the authenticator and, when
  * it is not its code, answered 400 `mfa/invalid_code` (spaces between the digits are ignored).
@@ -33,10 +32,10 @@ export const MFA_MESSAGES = { codeRequired: "Code field is required" } as const;
 export const mfaVerifyBodySchema = z
   .strictObject({
     code: z
-      .string({ error: MFA_MESSAGES.codeRequired })
+      .string({ error: messageOf("accounts.validation.codeRequired") })
       .trim()
-      .min(1, { error: MFA_MESSAGES.codeRequired })
-      .max(32, { error: "Code is not valid" }),
+      .min(1, { error: messageOf("accounts.validation.codeRequired") })
+      .max(32, { error: messageOf("accounts.validation.codeInvalid") }),
   })
   .meta({ id: "MfaVerifyBody" });
 export type MfaVerifyBody = z.input<typeof mfaVerifyBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messageOf } from "./messages.js";
 
 /** The ten notification types of spec section 9. */
 export const notificationTypes = [
@@ -19,8 +20,8 @@ export type NotificationType = z.infer<typeof notificationType>;
 export const emailSubscriptionKeys = ["newsletter", "productAnnouncements", "events"] as const;
 
 const channelSchema = z.strictObject({
-  email: z.boolean({ error: "Must be true or false" }),
-  inApp: z.boolean({ error: "Must be true or false" }),
+  email: z.boolean({ error: messageOf("validation.boolean") }),
+  inApp: z.boolean({ error: messageOf("validation.boolean") }),
 });
 
 export const notificationSettingsSchema = z
@@ -29,7 +30,7 @@ export const notificationSettingsSchema = z
       Object.fromEntries(notificationTypes.map((type) => [type, channelSchema])) as Record<NotificationType, typeof channelSchema>,
     ),
     emailSubscriptions: z.strictObject(
-      Object.fromEntries(emailSubscriptionKeys.map((key) => [key, z.boolean({ error: "Must be true or false" })])) as Record<
+      Object.fromEntries(emailSubscriptionKeys.map((key) => [key, z.boolean({ error: messageOf("validation.boolean") })])) as Record<
         (typeof emailSubscriptionKeys)[number],
         z.ZodBoolean
       >,
@@ -51,7 +52,7 @@ export const notificationSettingsPatchSchema = z
       .optional(),
     emailSubscriptions: z
       .strictObject(
-        Object.fromEntries(emailSubscriptionKeys.map((key) => [key, z.boolean({ error: "Must be true or false" }).optional()])) as Record<
+        Object.fromEntries(emailSubscriptionKeys.map((key) => [key, z.boolean({ error: messageOf("validation.boolean") }).optional()])) as Record<
           (typeof emailSubscriptionKeys)[number],
           z.ZodOptional<z.ZodBoolean>
         >,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requiredText, timestamp } from "./common.js";
+import { messageCatalogue, messageOf } from "./messages.js";
 
 export const cardBrands = ["visa", "mastercard", "amex", "troy", "discover", "other"] as const;
 
@@ -48,7 +49,19 @@ export const paymentMethodSchema = z
   .meta({ id: "PaymentMethod" });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-export const FULL_CARD_NUMBER_REFUSED = "The full card number and security code are never sent to the server";
+export const FULL_CARD_NUMBER_REFUSED = messageCatalogue["commerce.validation.fullNumberRefused"];
+
+/** A card's expiry, as the API takes it and the add-card form picks it. */
+export const expMonthField = z
+  .number({ error: messageOf("commerce.validation.expMonthRequired") })
+  .int()
+  .min(1, { error: messageOf("commerce.validation.expMonth") })
+  .max(12, { error: messageOf("commerce.validation.expMonth") });
+export const expYearField = z
+  .number({ error: messageOf("commerce.validation.expYearRequired") })
+  .int()
+  .min(2000, { error: messageOf("commerce.validation.expYear") })
+  .max(2100, { error: messageOf("commerce.validation.expYear") });
 
 // Named so the refusal is explicit rather than a generic "unknown field".
 const forbiddenCardFields = ["number", "cardNumber", "cvv", "cvc", "cvv2", "securityCode"] as const;
@@ -56,15 +69,15 @@ const forbiddenCardFields = ["number", "cardNumber", "cvv", "cvc", "cvv2", "secu
 export const paymentMethodBodySchema = z
   .object({
     holderName: requiredText("Card holder name", 120),
-    brand: z.enum(cardBrands, { error: `Brand must be one of ${cardBrands.join(", ")}` }),
-    last4: z.string({ error: "Last four digits are required" }).regex(/^\d{4}$/, { error: "Last four digits must be 4 digits" }),
-    expMonth: z.number({ error: "Expiry month is required" }).int().min(1, { error: "Expiry month must be 1 to 12" }).max(12, { error: "Expiry month must be 1 to 12" }),
-    expYear: z.number({ error: "Expiry year is required" }).int().min(2000, { error: "Expiry year is not valid" }).max(2100, { error: "Expiry year is not valid" }),
+    brand: z.enum(cardBrands, { error: messageOf("commerce.validation.brand", { brands: cardBrands.join(", ") }) }),
+    last4: z.string({ error: messageOf("commerce.validation.last4Required") }).regex(/^\d{4}$/, { error: messageOf("commerce.validation.last4") }),
+    expMonth: expMonthField,
+    expYear: expYearField,
     isDefault: z.boolean().optional(),
-    ...Object.fromEntries(forbiddenCardFields.map((field) => [field, z.never({ error: FULL_CARD_NUMBER_REFUSED }).optional()])),
+    ...Object.fromEntries(forbiddenCardFields.map((field) => [field, z.never({ error: messageOf("commerce.validation.fullNumberRefused") }).optional()])),
   })
   .strict()
-  .refine((card) => !isCardExpired(card.expMonth, card.expYear), { error: "This card has expired", path: ["expYear"] })
+  .refine((card) => !isCardExpired(card.expMonth, card.expYear), { error: messageOf("commerce.validation.cardExpired"), path: ["expYear"] })
   .meta({ id: "PaymentMethodBody" });
 export type PaymentMethodBody = {
   holderName: string;
@@ -83,14 +96,14 @@ export const countryCodes = [
 export const billingAddressBodySchema = z
   .strictObject({
     line1: requiredText("Address line 1", 200),
-    line2: z.string().trim().max(200, { error: "Address line 2 must be at most 200 characters" }).optional(),
+    line2: z.string().trim().max(200, { error: messageOf("validation.tooLong", { label: "Address line 2", max: 200 }) }).optional(),
     city: requiredText("City", 120),
     postalCode: requiredText("Postal code", 20),
     country: z
-      .string({ error: "Country field is required" })
+      .string({ error: messageOf("commerce.validation.countryRequired") })
       .trim()
       .toUpperCase()
-      .pipe(z.enum(countryCodes, { error: "Country must be an ISO 3166 two-letter code" })),
+      .pipe(z.enum(countryCodes, { error: messageOf("commerce.validation.country") })),
     taxLocation: requiredText("Tax location", 120),
   })
   .meta({ id: "BillingAddressBody" });

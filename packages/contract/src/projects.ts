@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuerySchema, requiredText, timestamp } from "./common.js";
+import { descriptionField, listQuerySchema, requiredText, timestamp } from "./common.js";
 
 export const projectSchema = z
   .object({ id: z.uuid(), name: z.string(), description: z.string(), createdAt: timestamp, updatedAt: timestamp })
@@ -9,7 +9,7 @@ export type Project = z.infer<typeof projectSchema>;
 export const projectBodySchema = z
   .strictObject({
     name: requiredText("Name", 120),
-    description: z.string({ error: "Description must be text" }).trim().max(2000, { error: "Description must be at most 2000 characters" }).optional(),
+    description: descriptionField.optional(),
   })
   .meta({ id: "ProjectBody" });
 export type ProjectBody = z.input<typeof projectBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messageOf } from "./messages.js";
 
 /** Spec section 9: the portal's six interface languages (the web's `languages` list, same order). */
 export const settingsLanguages = ["en", "tr", "es", "zh-CN", "fa", "pt-BR"] as const;
@@ -21,14 +22,14 @@ export function isKnownTimeZone(zone: string): boolean {
   return knownZones.has(zone);
 }
 
-const themeField = z.enum(themePreferences, { error: "Theme must be light, dark or auto" });
-const languageField = z.enum(settingsLanguages, { error: `Language must be one of ${settingsLanguages.join(", ")}` });
-const sidebarField = z.boolean({ error: "sidebarCollapsed must be true or false" });
-const densityField = z.enum(tableDensities, { error: "Table density must be comfortable or compact" });
+const themeField = z.enum(themePreferences, { error: messageOf("settings.validation.theme") });
+const languageField = z.enum(settingsLanguages, { error: messageOf("settings.validation.language", { languages: settingsLanguages.join(", ") }) });
+const sidebarField = z.boolean({ error: messageOf("validation.trueOrFalse", { label: "sidebarCollapsed" }) });
+const densityField = z.enum(tableDensities, { error: messageOf("settings.validation.density") });
 const timeZoneField = z
-  .string({ error: "Time zone must be an IANA zone name such as Europe/Istanbul" })
-  .max(64, { error: "Time zone must be an IANA zone name such as Europe/Istanbul" })
-  .refine(isKnownTimeZone, { error: "Unknown time zone: use an IANA zone name such as Europe/Istanbul" });
+  .string({ error: messageOf("settings.validation.timeZone") })
+  .max(64, { error: messageOf("settings.validation.timeZone") })
+  .refine(isKnownTimeZone, { error: messageOf("settings.validation.unknownTimeZone") });
 
 /** One user's interface settings, kept on the server so every device they log in on applies them. */
 export const userSettingsSchema = z

@@ -1,18 +1,19 @@
 import { z } from "zod";
+import { messageOf } from "./messages.js";
 import { listQuerySchema, requiredText, timestamp } from "./common.js";
 
 /** Spec section 9: the six ticket types and four priorities. */
 export const ticketTypes = ["technical", "billing", "general", "feature_request", "custom", "license_request"] as const;
-export const ticketType = z.enum(ticketTypes, { error: `Type must be one of: ${ticketTypes.join(", ")}` });
+export const ticketType = z.enum(ticketTypes, { error: messageOf("validation.oneOf", { label: "Type", values: ticketTypes.join(", ") }) });
 export type TicketType = z.infer<typeof ticketType>;
 
 export const ticketPriorities = ["low", "medium", "high", "critical"] as const;
-export const ticketPriority = z.enum(ticketPriorities, { error: `Priority must be one of: ${ticketPriorities.join(", ")}` });
+export const ticketPriority = z.enum(ticketPriorities, { error: messageOf("validation.oneOf", { label: "Priority", values: ticketPriorities.join(", ") }) });
 export type TicketPriority = z.infer<typeof ticketPriority>;
 
 /** open → in_progress → resolved → closed; reopen (admin) from resolved or closed; a customer's reply to a resolved ticket reopens it. */
 export const ticketStatuses = ["open", "in_progress", "resolved", "closed"] as const;
-export const ticketStatus = z.enum(ticketStatuses, { error: `Status must be one of: ${ticketStatuses.join(", ")}` });
+export const ticketStatus = z.enum(ticketStatuses, { error: messageOf("validation.oneOf", { label: "Status", values: ticketStatuses.join(", ") }) });
 export type TicketStatus = z.infer<typeof ticketStatus>;
 
 /** Who wrote a message, as the thread shows it: the customer ("user"), an administrator, or support staff. */
@@ -84,7 +85,7 @@ export type TicketBody = z.input<typeof ticketBodySchema>;
 export const ticketMessageBodySchema = z
   .strictObject({
     body: requiredText("Message", 20_000),
-    internal: z.boolean({ error: "Internal must be true or false" }).optional(),
+    internal: z.boolean({ error: messageOf("validation.trueOrFalse", { label: "Internal" }) }).optional(),
   })
   .meta({ id: "TicketMessageBody" });
 export type TicketMessageBody = z.input<typeof ticketMessageBodySchema>;
@@ -92,11 +93,11 @@ export type TicketMessageBody = z.input<typeof ticketMessageBodySchema>;
 /** Admin: any of assignee (null unassigns), priority, type. */
 export const ticketPatchSchema = z
   .strictObject({
-    assigneeId: z.uuid({ error: "Assignee must be a user id" }).nullable().optional(),
+    assigneeId: z.uuid({ error: messageOf("tickets.validation.assignee") }).nullable().optional(),
     priority: ticketPriority.optional(),
     type: ticketType.optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, { error: "Nothing to change" })
+  .refine((body) => Object.keys(body).length > 0, { error: messageOf("validation.nothingToChange") })
   .meta({ id: "TicketPatch" });
 export type TicketPatch = z.input<typeof ticketPatchSchema>;
 
@@ -108,7 +109,7 @@ export const ticketListQuerySchema = listQuerySchema(["number", "subject", "stat
   type: ticketType.optional(),
   priority: ticketPriority.optional(),
   /** Admin only; "none" lists unassigned tickets. */
-  assigneeId: z.union([z.uuid(), z.literal("none")], { error: "Assignee must be a user id or none" }).optional(),
+  assigneeId: z.union([z.uuid(), z.literal("none")], { error: messageOf("tickets.validation.assigneeFilter") }).optional(),
 });
 export type TicketListQuery = z.input<typeof ticketListQuerySchema>;
 
@@ -148,10 +149,10 @@ export type TicketInbox = z.infer<typeof ticketInboxSchema>;
 
 export const ticketInboxQuerySchema = z.strictObject({
   limit: z.coerce
-    .number({ error: "Limit must be a number" })
-    .int({ error: "Limit must be a whole number" })
-    .min(1, { error: "Limit must be between 1 and 20" })
-    .max(20, { error: "Limit must be between 1 and 20" })
+    .number({ error: messageOf("tickets.validation.limitNumber") })
+    .int({ error: messageOf("tickets.validation.limitWhole") })
+    .min(1, { error: messageOf("tickets.validation.limitRange") })
+    .max(20, { error: messageOf("tickets.validation.limitRange") })
     .default(10),
 });
 export type TicketInboxQuery = z.input<typeof ticketInboxQuerySchema>;
@@ -163,13 +164,13 @@ export const ticketReadSchema = z
 export type TicketRead = z.infer<typeof ticketReadSchema>;
 
 export const ticketAttachmentParams = z.strictObject({
-  id: z.uuid({ error: "Not a valid identifier" }),
-  attachmentId: z.uuid({ error: "Not a valid identifier" }),
+  id: z.uuid({ error: messageOf("validation.notValidId") }),
+  attachmentId: z.uuid({ error: messageOf("validation.notValidId") }),
 });
 
 /** `inline=1` serves an image (PNG, JPEG, GIF, WebP) for the thread's preview instead of as a download. */
 export const ticketAttachmentQuerySchema = z.strictObject({
-  inline: z.enum(["0", "1", "true", "false"], { error: "Inline must be 1 or 0" }).optional(),
+  inline: z.enum(["0", "1", "true", "false"], { error: messageOf("tickets.validation.inline") }).optional(),
 });
 
 /** Attachment types a browser may show inline in the thread. */

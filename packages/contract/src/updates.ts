@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { messageCatalogue, messageOf } from "./messages.js";
 import { listQuerySchema, requiredText, timestamp } from "./common.js";
 
 /**
@@ -9,11 +10,11 @@ import { listQuerySchema, requiredText, timestamp } from "./common.js";
  */
 
 export const updateTypes = ["major", "minor"] as const;
-export const updateType = z.enum(updateTypes, { error: "Type must be major or minor" });
+export const updateType = z.enum(updateTypes, { error: messageOf("updates.validation.type") });
 export type UpdateType = z.infer<typeof updateType>;
 
 export const updateStatuses = ["draft", "published"] as const;
-export const updateStatus = z.enum(updateStatuses, { error: "Status must be draft or published" });
+export const updateStatus = z.enum(updateStatuses, { error: messageOf("updates.validation.status") });
 export type UpdateStatus = z.infer<typeof updateStatus>;
 
 /** What a stored file is for: the two required packages, or an extra file with its own install path. */
@@ -38,7 +39,7 @@ export const UPDATE_LIMITS = {
 /** The texts the spec fixes for the wizard (section 5 and 8); the web client shows them translated. */
 export const UPDATE_MESSAGES = {
   extraPathRequired: "Please provide a path for each extra file.",
-  fillAllFields: "Please fill in all fields",
+  fillAllFields: messageCatalogue["updates.wizard.fillAllFields"],
   filesUploaded: "Files uploaded successfully!",
   commandsSent: "Commands sent successfully!",
   userVerified: "User verified successfully",
@@ -96,8 +97,8 @@ export type Update = z.infer<typeof updateSchema>;
 export const updateCommandsBodySchema = z
   .strictObject({
     commands: z
-      .array(requiredText("Command", UPDATE_LIMITS.maxCommandLength), { error: "Commands must be a list of texts" })
-      .max(UPDATE_LIMITS.maxCommands, { error: `At most ${UPDATE_LIMITS.maxCommands} commands` }),
+      .array(requiredText("Command", UPDATE_LIMITS.maxCommandLength), { error: messageOf("updates.validation.commandsList") })
+      .max(UPDATE_LIMITS.maxCommands, { error: messageOf("validation.atMostItems", { max: UPDATE_LIMITS.maxCommands, items: "commands" }) }),
   })
   .meta({ id: "UpdateCommandsBody" });
 export type UpdateCommandsBody = z.input<typeof updateCommandsBodySchema>;
@@ -105,16 +106,16 @@ export type UpdateCommandsBody = z.input<typeof updateCommandsBodySchema>;
 /** Step 3: every field required ("Please fill in all fields"); publishing happens with it. */
 const fillAll = (maxLength: number) =>
   z
-    .string({ error: UPDATE_MESSAGES.fillAllFields })
+    .string({ error: messageOf("updates.wizard.fillAllFields") })
     .trim()
-    .min(1, { error: UPDATE_MESSAGES.fillAllFields })
-    .max(maxLength, { error: `At most ${maxLength} characters` });
+    .min(1, { error: messageOf("updates.wizard.fillAllFields") })
+    .max(maxLength, { error: messageOf("validation.atMostCharacters", { max: maxLength }) });
 
 export const updateChangelogBodySchema = z
   .strictObject({
     header: fillAll(200),
-    version: fillAll(64).pipe(z.string().regex(SEMVER_PATTERN, { error: "Version must be a semantic version such as 2.4.0" })),
-    type: z.enum(updateTypes, { error: UPDATE_MESSAGES.fillAllFields }),
+    version: fillAll(64).pipe(z.string().regex(SEMVER_PATTERN, { error: messageOf("updates.validation.version") })),
+    type: z.enum(updateTypes, { error: messageOf("updates.wizard.fillAllFields") }),
     changeLog: fillAll(20_000),
   })
   .meta({ id: "UpdateChangelogBody" });
@@ -127,7 +128,7 @@ export const updateListQuerySchema = listQuerySchema(["version", "createdAt", "p
 export type UpdateListQuery = z.input<typeof updateListQuerySchema>;
 
 export const updateVerificationBodySchema = z
-  .strictObject({ licenseId: z.uuid({ error: "Licence must be a licence id" }) })
+  .strictObject({ licenseId: z.uuid({ error: messageOf("updates.validation.license") }) })
   .meta({ id: "UpdateVerificationBody" });
 export type UpdateVerificationBody = z.input<typeof updateVerificationBodySchema>;
 
@@ -164,10 +165,10 @@ export const updateHistoryQuerySchema = listQuerySchema(
   ["version", "publishedAt", "userName", "customer", "licenseKey", "status"] as const,
   { sort: "publishedAt", order: "desc" },
 ).extend({
-  updateId: z.uuid({ error: "Not a valid identifier" }).optional(),
-  status: z.enum(verificationStatuses, { error: "Status must be verified or not_verified" }).optional(),
+  updateId: z.uuid({ error: messageOf("validation.notValidId") }).optional(),
+  status: z.enum(verificationStatuses, { error: messageOf("updates.validation.verificationStatus") }).optional(),
   /** Admin only: one customer's rows. */
-  userId: z.uuid({ error: "Not a valid identifier" }).optional(),
+  userId: z.uuid({ error: messageOf("validation.notValidId") }).optional(),
 });
 export type UpdateHistoryQuery = z.input<typeof updateHistoryQuerySchema>;
 

@@ -19,7 +19,11 @@ export class AppError extends Error {
   }
 }
 
-/** A 422 naming one field (or the path to a nested one), in the same shape as a schema validation failure. */
+/**
+ * A 422 naming one field (or the path to a nested one), in the same shape as a schema validation
+ * failure. `message` is English or, like a schema's, a key of the contract's message catalogue
+ * (`messageOf`), answered in English.
+ */
 export class FieldError extends Error {
   constructor(
     readonly location: "body" | "query" | "path",

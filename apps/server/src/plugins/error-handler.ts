@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import fp from "fastify-plugin";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { errorCatalogue, type ErrorCode, type ErrorEnvelope } from "@portal/contract";
+import { englishOf, errorCatalogue, type ErrorCode, type ErrorEnvelope } from "@portal/contract";
 import { AppError, FieldError } from "../lib/app-error.js";
 
 type ErrorItem = ErrorEnvelope["detail"][number];
@@ -61,7 +61,8 @@ function zodIssuesToItems(
           : `Request ${location} must be an object`;
       return [{ loc: [location], msg, type: "error" }];
     }
-    return [{ loc: [location, ...path], msg: issue.message ?? "Invalid value", type: "error" }];
+    // The contract's schemas give message keys; a 422 says them in English (zod's own messages already are).
+    return [{ loc: [location, ...path], msg: issue.message ? englishOf(issue.message) : "Invalid value", type: "error" }];
   });
 }
 
@@ -113,7 +114,7 @@ export const errorHandlerPlugin = fp(
         return reply.status(error.status).send(domainError(error.code, error.message, error.field));
       }
       if (error instanceof FieldError) {
-        return reply.status(422).send({ detail: [{ loc: [error.location, ...[error.field].flat()], msg: error.message, type: "error" }] });
+        return reply.status(422).send({ detail: [{ loc: [error.location, ...[error.field].flat()], msg: englishOf(error.message), type: "error" }] });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const items = zodIssuesToItems(error.validationContext ?? "body", error.validation, request);

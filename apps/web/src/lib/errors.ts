@@ -1,7 +1,7 @@
 import { errorCatalogue, isErrorCode, type ErrorCode, type ErrorType } from "@portal/contract";
 import type { ParseKeys, TFunction } from "i18next";
 import { isApiError } from "./api-client";
-import { translateMessage } from "./validation-messages";
+import { translateMessage } from "./messages";
 
 /**
  * The error parser of spec section 8. It reads the `detail` of an error answer, as a list or a

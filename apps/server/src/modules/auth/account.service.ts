@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import {
-  CHANGE_PASSWORD_MESSAGES,
   PASSWORD_CHANGE_MIN_UNIQUE_CHARACTERS,
   countUniqueCharacters,
+  messageOf,
   meetsPasswordRequirements,
   type changePasswordBodySchema,
 } from "@portal/contract";
@@ -80,12 +80,12 @@ export async function changePassword(
   mailing: Mailing,
 ): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw new AppError("auth/old_password_incorrect");
-  if (input.newPassword === input.oldPassword) throw new FieldError("body", "newPassword", CHANGE_PASSWORD_MESSAGES.mustDiffer);
+  if (input.newPassword === input.oldPassword) throw new FieldError("body", "newPassword", messageOf("accounts.validation.mustDiffer"));
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword) {
-    throw new FieldError("body", "confirmPassword", CHANGE_PASSWORD_MESSAGES.confirmMismatch);
+    throw new FieldError("body", "confirmPassword", messageOf("accounts.validation.confirmMismatch"));
   }
   if (countUniqueCharacters(input.newPassword) < PASSWORD_CHANGE_MIN_UNIQUE_CHARACTERS) {
-    throw new FieldError("body", "newPassword", CHANGE_PASSWORD_MESSAGES.uniqueCharacters);
+    throw new FieldError("body", "newPassword", messageOf("accounts.validation.uniqueCharacters"));
   }
   if (!meetsPasswordRequirements(input.newPassword)) throw new AppError("auth/password_requirements");
 

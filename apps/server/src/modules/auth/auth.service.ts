@@ -1,7 +1,7 @@
 import { and, eq, ne, or, sql } from "drizzle-orm";
 import {
   meetsPasswordRequirements,
-  USERNAME_RULE_MESSAGE,
+  messageOf,
   type registerBodySchema,
   type tokenBodySchema,
   type TokenAnswer,
@@ -45,7 +45,7 @@ function findByLogin(db: Executor, identifier: string) {
 /** A userName that looks like an e-mail is only ever the account's own e-mail (the sign-up fallback). */
 function checkUserNameShape(userName: string, email: string): void {
   if (userName.includes("@") && userName.toLowerCase() !== email) {
-    throw new FieldError("body", "userName", USERNAME_RULE_MESSAGE);
+    throw new FieldError("body", "userName", messageOf("validation.userNameRule"));
   }
 }
 

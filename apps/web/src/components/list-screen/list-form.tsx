@@ -1,13 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, Textarea, TextInput } from "@mantine/core";
+import { Modal, Stack } from "@mantine/core";
 import type { ErrorCode } from "@portal/contract";
-import { Controller, useForm, type ControllerRenderProps, type FieldValues, type Path, type Resolver } from "react-hook-form";
+import { useForm, type Control, type FieldValues, type Path, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { translateCommerceMessage } from "@/lib/commerce-messages";
-import { parseApiError } from "@/lib/errors";
-import { applyServerErrors } from "@/lib/form-errors";
-import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { FormActions, MultiSelectField, NumberField, SelectField, TextareaField, TextField } from "@/components/form";
+import { useServerErrors } from "@/lib/form-errors";
+import { notifySuccess } from "@/lib/notify";
 import { schemaFieldRules } from "@/lib/schema-fields";
 
 /** What a form needs of a TanStack mutation (a `useCreateX()` / `useUpdateX()` result). */
@@ -89,11 +88,7 @@ function ListFormBody<TRow extends { id: string }, TSchema extends z.ZodObject>(
   const names = spec.fields.map((field) => field.name as unknown as Path<Values>);
   const pending = create.isPending || update.isPending;
 
-  const fail = (error: unknown) => {
-    const parsed = parseApiError(error, t);
-    const rest = applyServerErrors(parsed, form.setError, { fields: names, fieldByCode: spec.fieldByCode as Partial<Record<ErrorCode, Path<Values>>> });
-    if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => translateCommerceMessage(item.message, t)))].join("\n"), parsed.type);
-  };
+  const fail = useServerErrors(form.setError, { fields: names, fieldByCode: spec.fieldByCode as Partial<Record<ErrorCode, Path<Values>>> });
   const done = (message: string) => {
     notifySuccess(message);
     onDone();
@@ -108,29 +103,15 @@ function ListFormBody<TRow extends { id: string }, TSchema extends z.ZodObject>(
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
         {spec.fields.map((field, index) => (
-          <Controller
+          <FieldInput
             key={field.name}
-            control={form.control}
-            name={field.name as unknown as Path<Values>}
-            render={({ field: control, fieldState }) => (
-              <FieldInput
-                field={field}
-                control={control as unknown as ControllerRenderProps<FieldValues, string>}
-                {...schemaFieldRules(spec.schema, field.name)}
-                error={translateCommerceMessage(fieldState.error?.message, t)}
-                autoFocus={index === 0}
-              />
-            )}
+            field={field}
+            control={form.control as unknown as Control<FieldValues>}
+            {...schemaFieldRules(spec.schema, field.name)}
+            autoFocus={index === 0}
           />
         ))}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={pending}>
-            {t("commerce.common.cancel")}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {row ? t("commerce.common.saveChanges") : t("commerce.common.create")}
-          </Button>
-        </Group>
+        <FormActions cancelLabel={t("commerce.common.cancel")} onCancel={onDone} submitLabel={row ? t("commerce.common.saveChanges") : t("commerce.common.create")} pending={pending} />
       </Stack>
     </form>
   );
@@ -141,42 +122,32 @@ function FieldInput({
   control,
   required,
   maxLength,
-  error,
   autoFocus,
 }: {
   field: ListFormField<string>;
-  control: ControllerRenderProps<FieldValues, string>;
+  control: Control<FieldValues>;
   required: boolean;
   maxLength?: number;
-  error: string | undefined;
   autoFocus: boolean;
 }) {
   const common = {
-    name: control.name,
-    ref: control.ref,
-    onBlur: control.onBlur,
+    control,
+    name: field.name,
     label: field.label,
     placeholder: field.placeholder,
     description: field.description,
     required,
-    error,
     ...(autoFocus ? { "data-autofocus": true } : {}),
   };
-  const value: unknown = control.value;
   switch (field.kind) {
     case "text":
-      return <TextInput {...common} value={(value as string | undefined) ?? ""} onChange={control.onChange} maxLength={maxLength} />;
+      return <TextField {...common} maxLength={maxLength} />;
     case "textarea":
-      return (
-        <Textarea {...common} value={(value as string | undefined) ?? ""} onChange={control.onChange} maxLength={maxLength} autosize minRows={2} maxRows={6} />
-      );
+      return <TextareaField {...common} maxLength={maxLength} autosize minRows={2} maxRows={6} />;
     case "money":
       return (
-        <NumberInput
+        <NumberField
           {...common}
-          value={(value as number | undefined) ?? ""}
-          // An empty box is "no value" (the schema says it is required), not 0.
-          onChange={(next) => control.onChange(typeof next === "number" ? next : next.trim() === "" ? undefined : Number(next))}
           rightSection={field.currency}
           rightSectionWidth={field.currency ? 48 : undefined}
           min={0}
@@ -185,8 +156,8 @@ function FieldInput({
         />
       );
     case "select":
-      return <Select {...common} value={(value as string | null | undefined) ?? null} onChange={control.onChange} data={field.options ?? []} searchable />;
+      return <SelectField {...common} emptyValue={null} data={field.options ?? []} searchable />;
     case "multi-select":
-      return <MultiSelect {...common} value={(value as string[] | undefined) ?? []} onChange={control.onChange} data={field.options ?? []} searchable />;
+      return <MultiSelectField {...common} data={field.options ?? []} searchable />;
   }
 }

@@ -23,6 +23,8 @@ const accounts = {
     uniqueCharacters: "Password must contain at least 6 unique characters",
     codeRequired: "Code field is required",
     codeFormat: "Enter the 6-digit code from your authenticator app",
+    codeInvalid: "Code is not valid",
+    userStatus: "Status must be active or disabled",
   },
   preferences: {
     subtitle: "Your profile, sign-in security and what we notify you about.",

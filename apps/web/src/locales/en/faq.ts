@@ -140,6 +140,17 @@ const faq = {
     },
     none: "—",
   },
+  validation: {
+    languages: "Languages are {{languages}}",
+    perLanguage: "Texts must be given by language code",
+    oneLanguage: "Write it in at least one language",
+    languageTag: "Not a language tag",
+    orderWhole: "Order must be a whole number",
+    orderMin: "Order must be 0 or more",
+    orderMax: "Order must be at most 1000000",
+    category: "Choose a category",
+    direction: "Direction must be up or down",
+  },
 };
 
 export default faq;

@@ -116,14 +116,14 @@ const licenses = {
   validation: {
     planOrFeatures: "Choose either a plan or features",
     planRequired: "Choose a plan",
-    featuresRequired: "Choose at least one feature",
     projectInvalid: "Choose one of your projects",
     quantityRange: "Quantity must be between 1 and 100",
     noteTooLong: "Note must be at most 2000 characters",
     reasonRequired: "Reason field is required",
     reasonTooLong: "Reason must be at most 2000 characters",
-    durationRange: "Duration must be between 1 and 36500 days",
-    maxActivationsRange: "Max activations must be between 1 and 100000",
+    planInvalid: "Choose a plan",
+    quantityNumber: "Quantity must be between 1 and 100",
+    quantityWhole: "Quantity must be between 1 and 100",
   },
   edit: {
     back: "Back to requests",

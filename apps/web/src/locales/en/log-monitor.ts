@@ -161,6 +161,11 @@ const logMonitor = {
     actionCode: "Action code",
     noDetails: "This event carries no details.",
   },
+  validation: {
+    outcome: "Outcome is success or failure",
+    cursor: "Not a valid cursor",
+    eventId: "Not a valid event id",
+  },
 };
 
 export default logMonitor;

@@ -39,6 +39,13 @@ const settings = {
     nothingFound: "No time zone matches",
     now: "Now: {{time}}",
   },
+  validation: {
+    theme: "Theme must be light, dark or auto",
+    language: "Language must be one of {{languages}}",
+    density: "Table density must be comfortable or compact",
+    timeZone: "Time zone must be an IANA zone name such as Europe/Istanbul",
+    unknownTimeZone: "Unknown time zone: use an IANA zone name such as Europe/Istanbul",
+  },
 };
 
 export default settings;

@@ -15,6 +15,13 @@ const table = {
   noResultsDescription: "Nothing matches your search or filters. Try different terms or clear the filters.",
   errorTitle: "The list could not be loaded",
   retry: "Try again",
+  validation: {
+    pageNumber: "Page must be a number",
+    pageMin: "Page starts at 1",
+    pageSizeNumber: "Page size must be a number",
+    pageSizeRange: "Page size must be between 1 and 100",
+    sortBy: "Sort by one of: {{fields}}",
+  },
 };
 
 export default table;

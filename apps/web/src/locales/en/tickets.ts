@@ -148,6 +148,14 @@ const tickets = {
     text: "Ticket {{number}} will be closed and can no longer receive replies.",
     cancel: "Cancel",
   },
+  validation: {
+    assignee: "Assignee must be a user id",
+    assigneeFilter: "Assignee must be a user id or none",
+    limitNumber: "Limit must be a number",
+    limitWhole: "Limit must be a whole number",
+    limitRange: "Limit must be between 1 and 20",
+    inline: "Inline must be 1 or 0",
+  },
 };
 
 export default tickets;

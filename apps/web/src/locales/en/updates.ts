@@ -263,6 +263,14 @@ const updates = {
     revokeText: "Licence {{key}} of {{customer}} will no longer be able to download {{version}}.",
     revoked: "Verification revoked.",
   },
+  validation: {
+    type: "Type must be major or minor",
+    status: "Status must be draft or published",
+    commandsList: "Commands must be a list of texts",
+    version: "Version must be a semantic version such as 2.4.0",
+    license: "Licence must be a licence id",
+    verificationStatus: "Status must be verified or not_verified",
+  },
 };
 
 export default updates;

@@ -24,6 +24,8 @@ const accounts: Messages["accounts"] = {
     uniqueCharacters: "La contraseña debe contener al menos 6 caracteres distintos",
     codeRequired: "El código es obligatorio",
     codeFormat: "Introduzca el código de 6 dígitos de su aplicación de autenticación",
+    codeInvalid: "El código no es válido",
+    userStatus: "El estado debe ser activo o desactivado",
   },
   preferences: {
     subtitle: "Su perfil, la seguridad de su inicio de sesión y lo que le notificamos.",

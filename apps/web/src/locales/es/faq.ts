@@ -143,6 +143,17 @@ const faq: Messages["faq"] = {
     },
     none: "—",
   },
+  validation: {
+    languages: "Los idiomas son {{languages}}",
+    perLanguage: "Los textos deben indicarse por código de idioma",
+    oneLanguage: "Escríbelo en al menos un idioma",
+    languageTag: "No es una etiqueta de idioma",
+    orderWhole: "El orden debe ser un número entero",
+    orderMin: "El orden debe ser 0 o más",
+    orderMax: "El orden debe ser como máximo 1000000",
+    category: "Elige una categoría",
+    direction: "La dirección debe ser up o down",
+  },
 };
 
 export default faq;

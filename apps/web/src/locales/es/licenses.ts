@@ -117,14 +117,14 @@ const licenses: Messages["licenses"] = {
   validation: {
     planOrFeatures: "Elija un plan o funciones",
     planRequired: "Elija un plan",
-    featuresRequired: "Elija al menos una función",
     projectInvalid: "Elija uno de sus proyectos",
     quantityRange: "La cantidad debe estar entre 1 y 100",
     noteTooLong: "La nota puede tener como máximo 2000 caracteres",
     reasonRequired: "El campo motivo es obligatorio",
     reasonTooLong: "El motivo puede tener como máximo 2000 caracteres",
-    durationRange: "La duración debe estar entre 1 y 36500 días",
-    maxActivationsRange: "Las activaciones máximas deben estar entre 1 y 100000",
+    planInvalid: "Elija un plan",
+    quantityNumber: "La cantidad debe estar entre 1 y 100",
+    quantityWhole: "La cantidad debe estar entre 1 y 100",
   },
   edit: {
     back: "Volver a las solicitudes",

@@ -162,6 +162,11 @@ const logMonitor: Messages["logMonitor"] = {
     actionCode: "Código de la acción",
     noDetails: "Este evento no tiene detalles.",
   },
+  validation: {
+    outcome: "El resultado es success o failure",
+    cursor: "No es un cursor válido",
+    eventId: "No es un id de evento válido",
+  },
 };
 
 export default logMonitor;

@@ -41,6 +41,13 @@ const settings: Messages["settings"] = {
     nothingFound: "Ninguna zona horaria coincide",
     now: "Ahora: {{time}}",
   },
+  validation: {
+    theme: "El tema debe ser light, dark o auto",
+    language: "El idioma debe ser uno de: {{languages}}",
+    density: "La densidad de tabla debe ser comfortable o compact",
+    timeZone: "La zona horaria debe ser un nombre de zona IANA como Europe/Istanbul",
+    unknownTimeZone: "Zona horaria desconocida: usa un nombre de zona IANA como Europe/Istanbul",
+  },
 };
 
 export default settings;

@@ -16,6 +16,13 @@ const table: Messages["table"] = {
   noResultsDescription: "Nada coincide con su búsqueda o filtros. Pruebe otros términos o borre los filtros.",
   errorTitle: "No se pudo cargar la lista",
   retry: "Reintentar",
+  validation: {
+    pageNumber: "La página debe ser un número",
+    pageMin: "Las páginas empiezan en 1",
+    pageSizeNumber: "El tamaño de página debe ser un número",
+    pageSizeRange: "El tamaño de página debe estar entre 1 y 100",
+    sortBy: "Ordena por uno de: {{fields}}",
+  },
 };
 
 export default table;

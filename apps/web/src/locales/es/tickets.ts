@@ -160,6 +160,14 @@ const tickets: Messages["tickets"] = {
     retry: "Reintentar",
     viewAll: "Ver todos los tickets",
   },
+  validation: {
+    assignee: "El responsable debe ser un id de usuario",
+    assigneeFilter: "El responsable debe ser un id de usuario o none",
+    limitNumber: "El límite debe ser un número",
+    limitWhole: "El límite debe ser un número entero",
+    limitRange: "El límite debe estar entre 1 y 20",
+    inline: "Inline debe ser 1 o 0",
+  },
 };
 
 export default tickets;

@@ -267,6 +267,14 @@ const updates: Messages["updates"] = {
     revokeText: "La licencia {{key}} de {{customer}} ya no podrá descargar {{version}}.",
     revoked: "Verificación revocada.",
   },
+  validation: {
+    type: "El tipo debe ser major o minor",
+    status: "El estado debe ser draft o published",
+    commandsList: "Los comandos deben ser una lista de textos",
+    version: "La versión debe ser una versión semántica como 2.4.0",
+    license: "La licencia debe ser un id de licencia",
+    verificationStatus: "El estado debe ser verified o not_verified",
+  },
 };
 
 export default updates;

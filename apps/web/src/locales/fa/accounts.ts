@@ -24,6 +24,8 @@ const accounts: Messages["accounts"] = {
     uniqueCharacters: "رمز عبور باید دست‌کم ۶ نویسهٔ متفاوت داشته باشد",
     codeRequired: "وارد کردن کد الزامی است",
     codeFormat: "کد ۶ رقمی برنامهٔ احراز هویت خود را وارد کنید",
+    codeInvalid: "کد معتبر نیست",
+    userStatus: "وضعیت باید فعال یا غیرفعال باشد",
   },
   preferences: {
     subtitle: "نمایه، امنیت ورود و اعلان‌هایی که برای شما می‌فرستیم.",

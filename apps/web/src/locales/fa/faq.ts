@@ -142,6 +142,17 @@ const faq: Messages["faq"] = {
     },
     none: "—",
   },
+  validation: {
+    languages: "زبان‌ها عبارت‌اند از {{languages}}",
+    perLanguage: "متن‌ها باید بر اساس کد زبان داده شوند",
+    oneLanguage: "دست‌کم به یک زبان بنویسید",
+    languageTag: "برچسب زبان معتبری نیست",
+    orderWhole: "ترتیب باید عدد صحیح باشد",
+    orderMin: "ترتیب باید ۰ یا بیشتر باشد",
+    orderMax: "ترتیب حداکثر می‌تواند ۱۰۰۰۰۰۰ باشد",
+    category: "یک دسته را انتخاب کنید",
+    direction: "جهت باید up یا down باشد",
+  },
 };
 
 export default faq;

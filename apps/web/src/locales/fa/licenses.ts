@@ -117,14 +117,14 @@ const licenses: Messages["licenses"] = {
   validation: {
     planOrFeatures: "یک طرح یا چند قابلیت انتخاب کنید",
     planRequired: "یک طرح انتخاب کنید",
-    featuresRequired: "دست‌کم یک قابلیت انتخاب کنید",
     projectInvalid: "یکی از پروژه‌های خود را انتخاب کنید",
     quantityRange: "تعداد باید بین ۱ و ۱۰۰ باشد",
     noteTooLong: "یادداشت حداکثر می‌تواند ۲۰۰۰ نویسه باشد",
     reasonRequired: "وارد کردن دلیل الزامی است",
     reasonTooLong: "دلیل حداکثر می‌تواند ۲۰۰۰ نویسه باشد",
-    durationRange: "مدت باید بین ۱ و ۳۶۵۰۰ روز باشد",
-    maxActivationsRange: "حداکثر فعال‌سازی باید بین ۱ و ۱۰۰۰۰۰ باشد",
+    planInvalid: "یک طرح انتخاب کنید",
+    quantityNumber: "تعداد باید بین ۱ و ۱۰۰ باشد",
+    quantityWhole: "تعداد باید بین ۱ و ۱۰۰ باشد",
   },
   edit: {
     back: "بازگشت به درخواست‌ها",

@@ -161,6 +161,11 @@ const logMonitor: Messages["logMonitor"] = {
     actionCode: "کد عملیات",
     noDetails: "این رویداد جزئیاتی ندارد.",
   },
+  validation: {
+    outcome: "نتیجه success یا failure است",
+    cursor: "نشانگر معتبری نیست",
+    eventId: "شناسهٔ رویداد معتبری نیست",
+  },
 };
 
 export default logMonitor;

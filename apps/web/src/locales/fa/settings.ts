@@ -41,6 +41,13 @@ const settings: Messages["settings"] = {
     nothingFound: "هیچ منطقهٔ زمانی‌ای پیدا نشد",
     now: "اکنون: {{time}}",
   },
+  validation: {
+    theme: "پوسته باید light، dark یا auto باشد",
+    language: "زبان باید یکی از این موارد باشد: {{languages}}",
+    density: "تراکم جدول باید comfortable یا compact باشد",
+    timeZone: "منطقهٔ زمانی باید نام یک منطقهٔ IANA مانند Europe/Istanbul باشد",
+    unknownTimeZone: "منطقهٔ زمانی ناشناخته: نام یک منطقهٔ IANA مانند Europe/Istanbul را به کار ببرید",
+  },
 };
 
 export default settings;

@@ -16,6 +16,13 @@ const table: Messages["table"] = {
   noResultsDescription: "هیچ موردی با جستجو یا فیلترهای شما مطابقت ندارد. عبارت دیگری را امتحان کنید یا فیلترها را پاک کنید.",
   errorTitle: "فهرست بارگیری نشد",
   retry: "تلاش دوباره",
+  validation: {
+    pageNumber: "شمارهٔ صفحه باید عدد باشد",
+    pageMin: "صفحه‌ها از ۱ شروع می‌شوند",
+    pageSizeNumber: "اندازهٔ صفحه باید عدد باشد",
+    pageSizeRange: "اندازهٔ صفحه باید بین ۱ و ۱۰۰ باشد",
+    sortBy: "بر اساس یکی از این موارد مرتب کنید: {{fields}}",
+  },
 };
 
 export default table;

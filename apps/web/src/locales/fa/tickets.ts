@@ -160,6 +160,14 @@ const tickets: Messages["tickets"] = {
     retry: "تلاش دوباره",
     viewAll: "مشاهده همه تیکت‌ها",
   },
+  validation: {
+    assignee: "مسئول باید شناسهٔ یک کاربر باشد",
+    assigneeFilter: "مسئول باید شناسهٔ یک کاربر یا none باشد",
+    limitNumber: "حد باید عدد باشد",
+    limitWhole: "حد باید عدد صحیح باشد",
+    limitRange: "حد باید بین ۱ و ۲۰ باشد",
+    inline: "inline باید ۱ یا ۰ باشد",
+  },
 };
 
 export default tickets;

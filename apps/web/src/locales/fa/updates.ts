@@ -260,6 +260,14 @@ const updates: Messages["updates"] = {
     revokeText: "مجوز {{key}} متعلق به {{customer}} دیگر نمی‌تواند {{version}} را دانلود کند.",
     revoked: "تأیید لغو شد.",
   },
+  validation: {
+    type: "نوع باید major یا minor باشد",
+    status: "وضعیت باید draft یا published باشد",
+    commandsList: "فرمان‌ها باید فهرستی از متن‌ها باشند",
+    version: "نسخه باید یک نسخهٔ معنایی مانند 2.4.0 باشد",
+    license: "مجوز باید شناسهٔ یک مجوز باشد",
+    verificationStatus: "وضعیت باید verified یا not_verified باشد",
+  },
 };
 
 export default updates;

@@ -24,6 +24,8 @@ const accounts: Messages["accounts"] = {
     uniqueCharacters: "A senha deve conter pelo menos 6 caracteres diferentes",
     codeRequired: "O código é obrigatório",
     codeFormat: "Digite o código de 6 dígitos do seu aplicativo autenticador",
+    codeInvalid: "O código não é válido",
+    userStatus: "O status deve ser ativo ou desativado",
   },
   preferences: {
     subtitle: "Seu perfil, a segurança do seu login e sobre o que avisamos você.",

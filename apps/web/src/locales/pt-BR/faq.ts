@@ -143,6 +143,17 @@ const faq: Messages["faq"] = {
     },
     none: "—",
   },
+  validation: {
+    languages: "Os idiomas são {{languages}}",
+    perLanguage: "Os textos devem ser informados por código de idioma",
+    oneLanguage: "Escreva em pelo menos um idioma",
+    languageTag: "Não é uma etiqueta de idioma",
+    orderWhole: "A ordem deve ser um número inteiro",
+    orderMin: "A ordem deve ser 0 ou mais",
+    orderMax: "A ordem deve ser no máximo 1000000",
+    category: "Escolha uma categoria",
+    direction: "A direção deve ser up ou down",
+  },
 };
 
 export default faq;

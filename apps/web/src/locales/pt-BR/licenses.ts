@@ -117,14 +117,14 @@ const licenses: Messages["licenses"] = {
   validation: {
     planOrFeatures: "Escolha um plano ou recursos",
     planRequired: "Escolha um plano",
-    featuresRequired: "Escolha pelo menos um recurso",
     projectInvalid: "Escolha um dos seus projetos",
     quantityRange: "A quantidade deve estar entre 1 e 100",
     noteTooLong: "A observação pode ter no máximo 2000 caracteres",
     reasonRequired: "O campo motivo é obrigatório",
     reasonTooLong: "O motivo pode ter no máximo 2000 caracteres",
-    durationRange: "A duração deve estar entre 1 e 36500 dias",
-    maxActivationsRange: "O máximo de ativações deve estar entre 1 e 100000",
+    planInvalid: "Escolha um plano",
+    quantityNumber: "A quantidade deve estar entre 1 e 100",
+    quantityWhole: "A quantidade deve estar entre 1 e 100",
   },
   edit: {
     back: "Voltar às solicitações",

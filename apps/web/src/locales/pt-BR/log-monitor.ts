@@ -162,6 +162,11 @@ const logMonitor: Messages["logMonitor"] = {
     actionCode: "Código da ação",
     noDetails: "Este evento não tem detalhes.",
   },
+  validation: {
+    outcome: "O resultado é success ou failure",
+    cursor: "Não é um cursor válido",
+    eventId: "Não é um id de evento válido",
+  },
 };
 
 export default logMonitor;

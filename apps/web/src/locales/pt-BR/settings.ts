@@ -41,6 +41,13 @@ const settings: Messages["settings"] = {
     nothingFound: "Nenhum fuso horário corresponde",
     now: "Agora: {{time}}",
   },
+  validation: {
+    theme: "O tema deve ser light, dark ou auto",
+    language: "O idioma deve ser um de: {{languages}}",
+    density: "A densidade da tabela deve ser comfortable ou compact",
+    timeZone: "O fuso horário deve ser um nome de zona IANA como Europe/Istanbul",
+    unknownTimeZone: "Fuso horário desconhecido: use um nome de zona IANA como Europe/Istanbul",
+  },
 };
 
 export default settings;

@@ -160,6 +160,14 @@ const tickets: Messages["tickets"] = {
     retry: "Tentar novamente",
     viewAll: "Ver todos os chamados",
   },
+  validation: {
+    assignee: "O responsável deve ser um id de usuário",
+    assigneeFilter: "O responsável deve ser um id de usuário ou none",
+    limitNumber: "O limite deve ser um número",
+    limitWhole: "O limite deve ser um número inteiro",
+    limitRange: "O limite deve estar entre 1 e 20",
+    inline: "Inline deve ser 1 ou 0",
+  },
 };
 
 export default tickets;

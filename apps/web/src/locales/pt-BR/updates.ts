@@ -267,6 +267,14 @@ const updates: Messages["updates"] = {
     revokeText: "A licença {{key}} de {{customer}} não poderá mais baixar {{version}}.",
     revoked: "Verificação revogada.",
   },
+  validation: {
+    type: "O tipo deve ser major ou minor",
+    status: "O status deve ser draft ou published",
+    commandsList: "Os comandos devem ser uma lista de textos",
+    version: "A versão deve ser uma versão semântica como 2.4.0",
+    license: "A licença deve ser um id de licença",
+    verificationStatus: "O status deve ser verified ou not_verified",
+  },
 };
 
 export default updates;

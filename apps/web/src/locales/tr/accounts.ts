@@ -24,6 +24,8 @@ const accounts: Messages["accounts"] = {
     uniqueCharacters: "Şifre en az 6 farklı karakter içermelidir",
     codeRequired: "Kod alanı zorunludur",
     codeFormat: "Doğrulama uygulamanızdaki 6 haneli kodu girin",
+    codeInvalid: "Kod geçerli değil",
+    userStatus: "Durum etkin ya da devre dışı olmalıdır",
   },
   preferences: {
     subtitle: "Profiliniz, oturum açma güvenliğiniz ve size hangi konularda bildirim gönderdiğimiz.",

@@ -142,6 +142,17 @@ const faq: Messages["faq"] = {
     },
     none: "—",
   },
+  validation: {
+    languages: "Diller şunlardır: {{languages}}",
+    perLanguage: "Metinler dil koduna göre verilmelidir",
+    oneLanguage: "En az bir dilde yazın",
+    languageTag: "Geçerli bir dil etiketi değil",
+    orderWhole: "Sıra bir tam sayı olmalıdır",
+    orderMin: "Sıra 0 ya da daha büyük olmalıdır",
+    orderMax: "Sıra en fazla 1000000 olabilir",
+    category: "Bir kategori seçin",
+    direction: "Yön up ya da down olmalıdır",
+  },
 };
 
 export default faq;

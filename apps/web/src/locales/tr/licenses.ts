@@ -117,14 +117,14 @@ const licenses: Messages["licenses"] = {
   validation: {
     planOrFeatures: "Bir plan veya özellikler seçin",
     planRequired: "Bir plan seçin",
-    featuresRequired: "En az bir özellik seçin",
     projectInvalid: "Projelerinizden birini seçin",
     quantityRange: "Adet 1 ile 100 arasında olmalıdır",
     noteTooLong: "Not en fazla 2000 karakter olabilir",
     reasonRequired: "Gerekçe alanı zorunludur",
     reasonTooLong: "Gerekçe en fazla 2000 karakter olabilir",
-    durationRange: "Süre 1 ile 36500 gün arasında olmalıdır",
-    maxActivationsRange: "En fazla etkinleştirme 1 ile 100000 arasında olmalıdır",
+    planInvalid: "Bir plan seçin",
+    quantityNumber: "Adet 1 ile 100 arasında olmalıdır",
+    quantityWhole: "Adet 1 ile 100 arasında olmalıdır",
   },
   edit: {
     back: "Taleplere dön",

@@ -161,6 +161,11 @@ const logMonitor: Messages["logMonitor"] = {
     actionCode: "İşlem kodu",
     noDetails: "Bu kayıtta ayrıntı yok.",
   },
+  validation: {
+    outcome: "Sonuç success ya da failure olur",
+    cursor: "Geçerli bir imleç değil",
+    eventId: "Geçerli bir olay kimliği değil",
+  },
 };
 
 export default logMonitor;

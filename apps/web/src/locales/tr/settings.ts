@@ -41,6 +41,13 @@ const settings: Messages["settings"] = {
     nothingFound: "Eşleşen saat dilimi yok",
     now: "Şu an: {{time}}",
   },
+  validation: {
+    theme: "Tema light, dark ya da auto olmalıdır",
+    language: "Dil şunlardan biri olmalıdır: {{languages}}",
+    density: "Tablo yoğunluğu comfortable ya da compact olmalıdır",
+    timeZone: "Saat dilimi Europe/Istanbul gibi bir IANA bölge adı olmalıdır",
+    unknownTimeZone: "Bilinmeyen saat dilimi: Europe/Istanbul gibi bir IANA bölge adı kullanın",
+  },
 };
 
 export default settings;

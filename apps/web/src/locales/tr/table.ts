@@ -16,6 +16,13 @@ const table: Messages["table"] = {
   noResultsDescription: "Aramanız veya filtrelerinizle eşleşen bir şey yok. Farklı terimler deneyin ya da filtreleri temizleyin.",
   errorTitle: "Liste yüklenemedi",
   retry: "Tekrar dene",
+  validation: {
+    pageNumber: "Sayfa bir sayı olmalıdır",
+    pageMin: "Sayfalar 1'den başlar",
+    pageSizeNumber: "Sayfa boyutu bir sayı olmalıdır",
+    pageSizeRange: "Sayfa boyutu 1 ile 100 arasında olmalıdır",
+    sortBy: "Şunlardan birine göre sıralayın: {{fields}}",
+  },
 };
 
 export default table;

@@ -160,6 +160,14 @@ const tickets: Messages["tickets"] = {
     retry: "Tekrar dene",
     viewAll: "Tüm destek taleplerini gör",
   },
+  validation: {
+    assignee: "Atanan kişi bir kullanıcı kimliği olmalıdır",
+    assigneeFilter: "Atanan kişi bir kullanıcı kimliği ya da none olmalıdır",
+    limitNumber: "Sınır bir sayı olmalıdır",
+    limitWhole: "Sınır bir tam sayı olmalıdır",
+    limitRange: "Sınır 1 ile 20 arasında olmalıdır",
+    inline: "Inline değeri 1 ya da 0 olmalıdır",
+  },
 };
 
 export default tickets;

@@ -260,6 +260,14 @@ const updates: Messages["updates"] = {
     revokeText: "{{customer}} müşterisinin {{key}} lisansı artık {{version}} sürümünü indiremeyecek.",
     revoked: "Doğrulama geri alındı.",
   },
+  validation: {
+    type: "Tür major ya da minor olmalıdır",
+    status: "Durum draft ya da published olmalıdır",
+    commandsList: "Komutlar bir metin listesi olmalıdır",
+    version: "Sürüm 2.4.0 gibi anlamsal bir sürüm olmalıdır",
+    license: "Lisans bir lisans kimliği olmalıdır",
+    verificationStatus: "Durum verified ya da not_verified olmalıdır",
+  },
 };
 
 export default updates;

@@ -24,6 +24,8 @@ const accounts: Messages["accounts"] = {
     uniqueCharacters: "密码必须包含至少 6 个不同的字符",
     codeRequired: "请填写验证码",
     codeFormat: "请输入身份验证器应用中的 6 位验证码",
+    codeInvalid: "验证码无效",
+    userStatus: "状态必须为启用或停用",
   },
   preferences: {
     subtitle: "您的个人资料、登录安全以及我们向您发送的通知。",

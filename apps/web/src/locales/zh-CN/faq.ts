@@ -142,6 +142,17 @@ const faq: Messages["faq"] = {
     },
     none: "—",
   },
+  validation: {
+    languages: "语言为 {{languages}}",
+    perLanguage: "文本必须按语言代码提供",
+    oneLanguage: "请至少用一种语言填写",
+    languageTag: "不是有效的语言标签",
+    orderWhole: "顺序必须是整数",
+    orderMin: "顺序必须大于或等于 0",
+    orderMax: "顺序最大为 1000000",
+    category: "请选择一个分类",
+    direction: "方向必须为 up 或 down",
+  },
 };
 
 export default faq;

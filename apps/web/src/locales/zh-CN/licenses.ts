@@ -117,14 +117,14 @@ const licenses: Messages["licenses"] = {
   validation: {
     planOrFeatures: "请选择套餐或功能",
     planRequired: "请选择套餐",
-    featuresRequired: "请至少选择一个功能",
     projectInvalid: "请选择您自己的项目",
     quantityRange: "数量必须在 1 到 100 之间",
     noteTooLong: "备注最多 2000 个字符",
     reasonRequired: "原因为必填项",
     reasonTooLong: "原因最多 2000 个字符",
-    durationRange: "有效期必须在 1 到 36500 天之间",
-    maxActivationsRange: "最大激活数必须在 1 到 100000 之间",
+    planInvalid: "请选择套餐",
+    quantityNumber: "数量必须在 1 到 100 之间",
+    quantityWhole: "数量必须在 1 到 100 之间",
   },
   edit: {
     back: "返回申请列表",

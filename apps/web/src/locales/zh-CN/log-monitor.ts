@@ -161,6 +161,11 @@ const logMonitor: Messages["logMonitor"] = {
     actionCode: "操作代码",
     noDetails: "此事件没有详情。",
   },
+  validation: {
+    outcome: "结果为 success 或 failure",
+    cursor: "不是有效的游标",
+    eventId: "不是有效的事件 ID",
+  },
 };
 
 export default logMonitor;

@@ -41,6 +41,13 @@ const settings: Messages["settings"] = {
     nothingFound: "没有匹配的时区",
     now: "当前时间：{{time}}",
   },
+  validation: {
+    theme: "主题必须为 light、dark 或 auto",
+    language: "语言必须是以下之一：{{languages}}",
+    density: "表格密度必须为 comfortable 或 compact",
+    timeZone: "时区必须是 IANA 时区名称，例如 Europe/Istanbul",
+    unknownTimeZone: "未知时区：请使用 IANA 时区名称，例如 Europe/Istanbul",
+  },
 };
 
 export default settings;

@@ -16,6 +16,13 @@ const table: Messages["table"] = {
   noResultsDescription: "没有与搜索或筛选条件匹配的内容。请尝试其他关键词或清除筛选条件。",
   errorTitle: "无法加载列表",
   retry: "重试",
+  validation: {
+    pageNumber: "页码必须是数字",
+    pageMin: "页码从 1 开始",
+    pageSizeNumber: "每页条数必须是数字",
+    pageSizeRange: "每页条数必须在 1 到 100 之间",
+    sortBy: "请按以下之一排序：{{fields}}",
+  },
 };
 
 export default table;

@@ -160,6 +160,14 @@ const tickets: Messages["tickets"] = {
     retry: "重试",
     viewAll: "查看所有工单",
   },
+  validation: {
+    assignee: "处理人必须是用户 ID",
+    assigneeFilter: "处理人必须是用户 ID 或 none",
+    limitNumber: "数量上限必须是数字",
+    limitWhole: "数量上限必须是整数",
+    limitRange: "数量上限必须在 1 到 20 之间",
+    inline: "inline 必须为 1 或 0",
+  },
 };
 
 export default tickets;

@@ -260,6 +260,14 @@ const updates: Messages["updates"] = {
     revokeText: "{{customer}} 的许可证 {{key}} 将无法再下载 {{version}}。",
     revoked: "验证已撤销。",
   },
+  validation: {
+    type: "类型必须为 major 或 minor",
+    status: "状态必须为 draft 或 published",
+    commandsList: "命令必须是文本列表",
+    version: "版本必须是语义化版本，例如 2.4.0",
+    license: "许可证必须是许可证 ID",
+    verificationStatus: "状态必须为 verified 或 not_verified",
+  },
 };
 
 export default updates;

@@ -1,33 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
+import { Alert, Anchor, Button, Stack } from "@mantine/core";
 import { IconAlertTriangle, IconArrowLeft } from "@tabler/icons-react";
-import { meetsPasswordRequirements } from "@portal/contract";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { newPasswordFields, withRepeatedPassword } from "@portal/contract";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
-import { parseApiError } from "@/lib/errors";
-import { applyServerErrors } from "@/lib/form-errors";
-import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { useServerErrors } from "@/lib/form-errors";
+import { notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { translateMessage } from "@/lib/validation-messages";
 import { useResetPassword } from "../api/password-reset";
 import { AuthHeading } from "../components/auth-heading";
-import { PasswordRequirements } from "../components/password-requirements";
+import { NewPasswordFields } from "../components/new-password-fields";
 
-/** The same rule and messages as sign-up (the contract's English texts, translated on display). */
-const resetSchema = z
-  .object({
-    password: z
-      .string()
-      .min(1, { error: "Password field is required" })
-      .refine(meetsPasswordRequirements, {
-        error: "Password must be at least 8 characters and include a letter, a number and a special character",
-      }),
-    repeatPassword: z.string().min(1, { error: "Repeat password field is required" }),
-  })
-  .refine((form) => form.password === form.repeatPassword, { error: "Passwords don't match", path: ["repeatPassword"] });
+/** The same rules and messages as sign-up's. */
+const resetSchema = withRepeatedPassword(z.object(newPasswordFields));
 type ResetForm = z.infer<typeof resetSchema>;
 
 /** Step 2 of password recovery, opened from the e-mailed link: `?token=` and a new password. */
@@ -43,7 +31,7 @@ export function RecoverPasswordEmailPage() {
     mode: "onTouched",
     defaultValues: { password: "", repeatPassword: "" },
   });
-  const password = useWatch({ control: form.control, name: "password" });
+  const onServerError = useServerErrors(form.setError, { fields: ["password"], fieldByCode: { "auth/password_requirements": "password" } });
 
   if (!token) {
     return (
@@ -67,51 +55,16 @@ export function RecoverPasswordEmailPage() {
           notifySuccess(t("auth.reset.success"));
           void navigate(paths.auth.login, { replace: true });
         },
-        onError: (error) => {
-          const parsed = parseApiError(error, t);
-          const rest = applyServerErrors(parsed, form.setError, {
-            fields: ["password"],
-            fieldByCode: { "auth/password_requirements": "password" },
-          });
-          if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => item.message))].join("\n"), parsed.type);
-        },
+        onError: onServerError,
       },
     );
   });
-
-  const errorOf = (name: keyof ResetForm) => {
-    const message = form.formState.errors[name]?.message;
-    return message ? translateMessage(message, t) : undefined;
-  };
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <AuthHeading title={t("auth.reset.title")} subtitle={t("auth.reset.subtitle")} />
       <Stack gap="md">
-        <Controller
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <div>
-              <PasswordInput
-                {...field}
-                label={t("auth.reset.password")}
-                autoComplete="new-password"
-                required
-                error={errorOf("password")}
-                aria-describedby="reset-password-requirements"
-              />
-              <PasswordRequirements password={password} id="reset-password-requirements" />
-            </div>
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="repeatPassword"
-          render={({ field }) => (
-            <PasswordInput {...field} label={t("auth.reset.repeatPassword")} autoComplete="new-password" required error={errorOf("repeatPassword")} />
-          )}
-        />
+        <NewPasswordFields control={form.control} password={t("auth.reset.password")} repeatPassword={t("auth.reset.repeatPassword")} requirementsId="reset-password-requirements" />
         <Button type="submit" fullWidth size="md" loading={reset.isPending}>
           {t("auth.reset.submit")}
         </Button>

@@ -1,18 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Anchor, Button, Stack, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Stack } from "@mantine/core";
 import { IconArrowLeft, IconMailCheck } from "@tabler/icons-react";
 import { emailField } from "@portal/contract";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { z } from "zod";
-import { parseApiError } from "@/lib/errors";
-import { applyServerErrors } from "@/lib/form-errors";
-import { notifyMessage } from "@/lib/notify";
+import { EmailField } from "@/components/form";
+import { useServerErrors } from "@/lib/form-errors";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { translateMessage } from "@/lib/validation-messages";
 import { useRecoverPassword } from "../api/password-reset";
 import { AuthHeading } from "../components/auth-heading";
 
@@ -32,15 +30,9 @@ export function RecoverPasswordPage() {
     defaultValues: { email: "" },
   });
 
+  const onServerError = useServerErrors(form.setError, { fields: ["email"] });
   const onSubmit = form.handleSubmit((values) => {
-    recover.mutate(values, {
-      onSuccess: () => setSentTo(values.email),
-      onError: (error) => {
-        const parsed = parseApiError(error, t);
-        const rest = applyServerErrors(parsed, form.setError, { fields: ["email"] });
-        if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => item.message))].join("\n"), parsed.type);
-      },
-    });
+    recover.mutate(values, { onSuccess: () => setSentTo(values.email), onError: onServerError });
   });
 
   const backToLogin = (
@@ -61,26 +53,11 @@ export function RecoverPasswordPage() {
     );
   }
 
-  const emailError = form.formState.errors.email?.message;
   return (
     <form noValidate onSubmit={onSubmit}>
       <AuthHeading title={t("auth.recover.title")} subtitle={t("auth.recover.subtitle")} />
       <Stack gap="md">
-        <Controller
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <TextInput
-              {...field}
-              type="email"
-              label={t("auth.recover.email")}
-              placeholder={t("auth.signup.emailPlaceholder")}
-              autoComplete="email"
-              required
-              error={emailError ? translateMessage(emailError, t) : undefined}
-            />
-          )}
-        />
+        <EmailField control={form.control} name="email" label={t("auth.recover.email")} placeholder={t("auth.signup.emailPlaceholder")} />
         <Button type="submit" fullWidth size="md" loading={recover.isPending}>
           {t("auth.recover.submit")}
         </Button>

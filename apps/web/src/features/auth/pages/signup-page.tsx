@@ -1,21 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { signUpFormSchema, type SignUpForm } from "@portal/contract";
 import { useState } from "react";
-import { Controller, useForm, useWatch, type Path } from "react-hook-form";
+import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { z } from "zod";
-import { parseApiError } from "@/lib/errors";
-import { applyServerErrors } from "@/lib/form-errors";
-import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { EmailField, TextField } from "@/components/form";
+import { useServerErrors } from "@/lib/form-errors";
+import { notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { translateMessage } from "@/lib/validation-messages";
 import { useRegister } from "../api/registration";
 import { AuthHeading } from "../components/auth-heading";
-import { PasswordRequirements } from "../components/password-requirements";
+import { NewPasswordFields } from "../components/new-password-fields";
 
 type SignUpOutput = z.output<typeof signUpFormSchema>;
 
@@ -33,8 +32,11 @@ export function SignupPage() {
     mode: "onTouched",
     defaultValues: { firstname: "", lastname: "", email: "", userName: "", password: "", repeatPassword: "" },
   });
-  const password = useWatch({ control: form.control, name: "password" });
 
+  const onServerError = useServerErrors(form.setError, {
+    fields,
+    fieldByCode: { "auth/email_taken": "email", "auth/username_taken": "userName", "auth/password_requirements": "password" },
+  });
   const onSubmit = form.handleSubmit((values) => {
     register.mutate(
       {
@@ -49,18 +51,7 @@ export function SignupPage() {
           setRegisteredEmail(user.email);
           notifySuccess(t("auth.signup.successTitle"));
         },
-        onError: (error) => {
-          const parsed = parseApiError(error, t);
-          const rest = applyServerErrors(parsed, form.setError, {
-            fields,
-            fieldByCode: {
-              "auth/email_taken": "email",
-              "auth/username_taken": "userName",
-              "auth/password_requirements": "password",
-            },
-          });
-          if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => item.message))].join("\n"), parsed.type);
-        },
+        onError: onServerError,
       },
     );
   });
@@ -82,90 +73,23 @@ export function SignupPage() {
     );
   }
 
-  const errorOf = (name: (typeof fields)[number]) => {
-    const message = form.formState.errors[name]?.message;
-    return message ? translateMessage(message, t) : undefined;
-  };
-
   return (
     <form noValidate onSubmit={onSubmit}>
       <AuthHeading title={t("auth.signup.title")} subtitle={t("auth.signup.subtitle")} />
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Controller
-            control={form.control}
-            name="firstname"
-            render={({ field }) => (
-              <TextInput {...field} label={t("auth.signup.firstname")} autoComplete="given-name" required error={errorOf("firstname")} />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="lastname"
-            render={({ field }) => (
-              <TextInput {...field} label={t("auth.signup.lastname")} autoComplete="family-name" required error={errorOf("lastname")} />
-            )}
-          />
+          <TextField control={form.control} name="firstname" label={t("auth.signup.firstname")} autoComplete="given-name" required />
+          <TextField control={form.control} name="lastname" label={t("auth.signup.lastname")} autoComplete="family-name" required />
         </SimpleGrid>
-        <Controller
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <TextInput
-              {...field}
-              type="email"
-              label={t("auth.signup.email")}
-              placeholder={t("auth.signup.emailPlaceholder")}
-              autoComplete="email"
-              required
-              error={errorOf("email")}
-            />
-          )}
-        />
-        <Controller
+        <EmailField control={form.control} name="email" label={t("auth.signup.email")} placeholder={t("auth.signup.emailPlaceholder")} />
+        <TextField
           control={form.control}
           name="userName"
-          render={({ field }) => (
-            <TextInput
-              {...field}
-              value={field.value ?? ""}
-              label={`${t("auth.signup.userName")} (${t("common.optional")})`}
-              description={t("auth.signup.userNameHint")}
-              autoComplete="username"
-              error={errorOf("userName")}
-            />
-          )}
+          label={`${t("auth.signup.userName")} (${t("common.optional")})`}
+          description={t("auth.signup.userNameHint")}
+          autoComplete="username"
         />
-        <Controller
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <div>
-              <PasswordInput
-                {...field}
-                label={t("auth.signup.password")}
-                autoComplete="new-password"
-                required
-                error={errorOf("password")}
-                aria-describedby="password-requirements"
-              />
-              <PasswordRequirements password={password ?? ""} id="password-requirements" />
-            </div>
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="repeatPassword"
-          render={({ field }) => (
-            <PasswordInput
-              {...field}
-              label={t("auth.signup.repeatPassword")}
-              autoComplete="new-password"
-              required
-              error={errorOf("repeatPassword")}
-            />
-          )}
-        />
+        <NewPasswordFields control={form.control} password={t("auth.signup.password")} repeatPassword={t("auth.signup.repeatPassword")} requirementsId="password-requirements" />
         <Button type="submit" fullWidth size="md" loading={register.isPending}>
           {t("auth.signup.submit")}
         </Button>

@@ -1,21 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, SimpleGrid, Autocomplete, Button, Group, Modal, Stack, Text, TextInput, Textarea } from "@mantine/core";
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { demoRequestBodySchema, type DemoRequestBody } from "@portal/contract";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { parseApiError } from "@/lib/errors";
-import { applyServerErrors } from "@/lib/form-errors";
-import { notifyMessage, notifySuccess } from "@/lib/notify";
-import { translateMessage } from "@/lib/validation-messages";
+import { AutocompleteField, EmailField, FormActions, TextareaField, TextField } from "@/components/form";
+import { useServerErrors } from "@/lib/form-errors";
+import { notifySuccess } from "@/lib/notify";
 import { useCreateDemoRequest } from "../api/demo-requests";
 
 type DemoForm = z.input<typeof demoRequestBodySchema>;
 type DemoOutput = z.output<typeof demoRequestBodySchema>;
-const textFields = ["name", "company", "product", "message"] as const;
-const fields = ["email", ...textFields] as const;
+const fields = ["email", "name", "company", "product", "message"] as const;
 
 /**
  * The FAQ's demo-request dialog (spec section 2 and 5: the e-mail is required and must be valid; the
@@ -54,6 +52,7 @@ function DemoRequestForm({ onClose, products, defaults }: { onClose: () => void;
     defaultValues: { email: defaults.email, name: defaults.name ?? "", company: "", product: "", message: "" },
   });
 
+  const onServerError = useServerErrors(form.setError, { fields });
   const onSubmit = form.handleSubmit((values) => {
     const body = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== "")) as DemoRequestBody;
     create.mutate(body, {
@@ -61,18 +60,9 @@ function DemoRequestForm({ onClose, products, defaults }: { onClose: () => void;
         setSentTo(created.email);
         notifySuccess(t("faq.demo.sent"));
       },
-      onError: (error) => {
-        const parsed = parseApiError(error, t);
-        const rest = applyServerErrors(parsed, form.setError, { fields });
-        if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => item.message))].join("\n"), parsed.type);
-      },
+      onError: onServerError,
     });
   });
-
-  const errorOf = (name: (typeof fields)[number]) => {
-    const message = form.formState.errors[name]?.message;
-    return message ? translateMessage(message, t) : undefined;
-  };
 
   return sentTo ? (
     <Stack gap="md">
@@ -91,81 +81,41 @@ function DemoRequestForm({ onClose, products, defaults }: { onClose: () => void;
         <Text size="sm" c="dimmed">
           {t("faq.demo.description")}
         </Text>
-        <Controller
+        <EmailField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <TextInput
-              {...field}
-              type="email"
-              label={t("faq.demo.email")}
-              placeholder={t("faq.demo.emailPlaceholder")}
-              autoComplete="email"
-              required
-              maxLength={254}
-              error={errorOf("email")}
-              data-autofocus
-              data-testid="demo-email"
-            />
-          )}
+          label={t("faq.demo.email")}
+          placeholder={t("faq.demo.emailPlaceholder")}
+          maxLength={254}
+          data-autofocus
+          data-testid="demo-email"
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Controller
-            control={form.control}
-            name="name"
-            render={({ field }) => (
-              <TextInput {...field} label={t("faq.demo.name")} autoComplete="name" maxLength={200} error={errorOf("name")} data-testid="demo-name" />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="company"
-            render={({ field }) => (
-              <TextInput {...field} label={t("faq.demo.company")} autoComplete="organization" maxLength={200} error={errorOf("company")} data-testid="demo-company" />
-            )}
-          />
+          <TextField control={form.control} name="name" label={t("faq.demo.name")} autoComplete="name" maxLength={200} data-testid="demo-name" />
+          <TextField control={form.control} name="company" label={t("faq.demo.company")} autoComplete="organization" maxLength={200} data-testid="demo-company" />
         </SimpleGrid>
-        <Controller
+        <AutocompleteField
           control={form.control}
           name="product"
-          render={({ field }) => (
-            <Autocomplete
-              {...field}
-              label={t("faq.demo.product")}
-              placeholder={t("faq.demo.productPlaceholder")}
-              data={products}
-              maxLength={200}
-              error={errorOf("product")}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="demo-product"
-            />
-          )}
+          label={t("faq.demo.product")}
+          placeholder={t("faq.demo.productPlaceholder")}
+          data={products}
+          maxLength={200}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="demo-product"
         />
-        <Controller
+        <TextareaField
           control={form.control}
           name="message"
-          render={({ field }) => (
-            <Textarea
-              {...field}
-              label={t("faq.demo.message")}
-              placeholder={t("faq.demo.messagePlaceholder")}
-              autosize
-              minRows={3}
-              maxRows={8}
-              maxLength={5000}
-              error={errorOf("message")}
-              data-testid="demo-message"
-            />
-          )}
+          label={t("faq.demo.message")}
+          placeholder={t("faq.demo.messagePlaceholder")}
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={5000}
+          data-testid="demo-message"
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={create.isPending}>
-            {t("faq.demo.cancel")}
-          </Button>
-          <Button type="submit" loading={create.isPending} data-testid="demo-submit">
-            {t("faq.demo.submit")}
-          </Button>
-        </Group>
+        <FormActions cancelLabel={t("faq.demo.cancel")} onCancel={onClose} submitLabel={t("faq.demo.submit")} pending={create.isPending} submitTestId="demo-submit" />
       </Stack>
     </form>
   );

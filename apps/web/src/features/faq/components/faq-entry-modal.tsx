@@ -1,8 +1,9 @@
-import { Alert, SimpleGrid, Button, Group, Modal, NativeSelect, NumberInput, Paper, SegmentedControl, Stack, Switch, Tabs, Text, TextInput, Textarea } from "@mantine/core";
+import { Alert, SimpleGrid, Group, Modal, NativeSelect, NumberInput, Paper, SegmentedControl, Stack, Switch, Tabs, Text, TextInput, Textarea } from "@mantine/core";
 import { IconAlertTriangle, IconCircleCheckFilled, IconCircleDashed } from "@tabler/icons-react";
 import { FAQ_LIMITS, portalLanguages, type FaqCategoryAdmin, type FaqEntry, type PortalLanguage } from "@portal/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormActions } from "@/components/form";
 import { parseApiError } from "@/lib/errors";
 import { languages } from "@/lib/i18n";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
@@ -231,14 +232,7 @@ function EntryForm({
             </Tabs.Panel>
           ))}
         </Tabs>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            {t("faq.manage.form.cancel")}
-          </Button>
-          <Button type="submit" loading={saving} data-testid="faq-entry-save">
-            {t("faq.manage.form.save")}
-          </Button>
-        </Group>
+        <FormActions cancelLabel={t("faq.manage.form.cancel")} onCancel={onClose} submitLabel={t("faq.manage.form.save")} pending={saving} submitTestId="faq-entry-save" />
       </Stack>
     </form>
   );

@@ -11,7 +11,7 @@ afterEach(unmount);
 
 function Fields({ loading = false }: { loading?: boolean }) {
   const form = useForm<PlanFeatureValues>({ defaultValues: { mode: "plan", planId: "", featureIds: [] } });
-  return <PlanOrFeaturesFields control={form.control} errors={form.formState.errors} plans={[]} features={[]} loading={loading} />;
+  return <PlanOrFeaturesFields control={form.control} plans={[]} features={[]} loading={loading} />;
 }
 
 function render(isAdmin: boolean, loading = false) {

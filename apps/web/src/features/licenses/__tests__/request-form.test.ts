@@ -1,3 +1,4 @@
+import { englishOf } from "@portal/contract";
 import { describe, expect, it } from "vitest";
 import en from "@/locales/en";
 import { formatDate } from "@/lib/format";
@@ -11,7 +12,7 @@ const projectId = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
 const base: RequestFormValues = { mode: "plan", planId: "", featureIds: [], projectId: "", quantity: 1, note: "" };
 const issuesOf = (values: RequestFormValues) => {
   const result = requestFormSchema.safeParse(values);
-  return result.success ? [] : result.error.issues.map((issue) => [issue.path.join("."), issue.message]);
+  return result.success ? [] : result.error.issues.map((issue) => [issue.path.join("."), englishOf(issue.message)]);
 };
 
 describe("licence request form", () => {

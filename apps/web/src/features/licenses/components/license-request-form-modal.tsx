@@ -1,19 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Anchor, Button, Group, Modal, NumberInput, Select, Stack, Text, Textarea } from "@mantine/core";
+import { Modal, Stack, Text } from "@mantine/core";
 import type { Plan } from "@portal/contract";
 import { useMemo } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { FormActions } from "@/components/form";
 import { parseApiError } from "@/lib/errors";
-import { applyServerErrors } from "@/lib/form-errors";
-import { notifyMessage, notifySuccess } from "@/lib/notify";
-import { paths } from "@/lib/paths";
+import { useServerErrors } from "@/lib/form-errors";
+import { notifySuccess } from "@/lib/notify";
 import { useCreateLicenseRequest } from "../api/license-requests";
 import { useCurrentPlan, useFeaturesLookup, usePlansLookup, useProjectsLookup } from "../api/lookups";
-import { translateLicenseMessage } from "../lib/messages";
 import { requestFields, requestFormSchema, type RequestFormOutput, type RequestFormValues } from "../lib/request-form";
-import { PlanOrFeaturesFields, type PlanFeatureControl } from "./plan-or-features-fields";
+import { RequestFields } from "./request-fields";
 
 /** The catalogue plans, plus the customer's own custom plan when that is the current one. */
 export function useRequestablePlans(enabled: boolean) {
@@ -52,7 +50,6 @@ export function LicenseRequestFormModal({
     mode: "onTouched",
     defaultValues,
   });
-  const errors = form.formState.errors;
   const lookupError = plans.error ?? features.error ?? projects.error;
 
   const close = () => {
@@ -61,6 +58,10 @@ export function LicenseRequestFormModal({
     onClose();
   };
 
+  const onServerError = useServerErrors(form.setError, {
+    fields: requestFields,
+    fieldByCode: { "catalogue/plan_not_found": "planId", "catalogue/unknown_feature": "featureIds", "common/not_found": "projectId" },
+  });
   const onSubmit = form.handleSubmit((body) => {
     create.mutate(body, {
       onSuccess: () => {
@@ -68,14 +69,7 @@ export function LicenseRequestFormModal({
         form.reset(defaultValues);
         onClose();
       },
-      onError: (error) => {
-        const parsed = parseApiError(error, t);
-        const rest = applyServerErrors(parsed, form.setError, {
-          fields: requestFields,
-          fieldByCode: { "catalogue/plan_not_found": "planId", "catalogue/unknown_feature": "featureIds", "common/not_found": "projectId" },
-        });
-        if (rest.length > 0) notifyMessage(rest.map((item) => item.message).join("\n"), parsed.type);
-      },
+      onError: onServerError,
     });
   });
 
@@ -98,90 +92,16 @@ export function LicenseRequestFormModal({
               {parseApiError(lookupError, t).message}
             </Text>
           ) : null}
-          <PlanOrFeaturesFields
-            control={form.control as unknown as PlanFeatureControl}
-            errors={errors}
+          <RequestFields
+            variant="create"
+            control={form.control}
             plans={plans.data}
             features={features.data ?? []}
             loading={plans.isPending || features.isPending}
+            projects={projects.data}
+            projectsLoading={projects.isPending}
           />
-          <Controller
-            control={form.control}
-            name="projectId"
-            render={({ field }) => (
-              <Select
-                label={`${t("licenses.form.project")} (${t("common.optional")})`}
-                placeholder={t("licenses.form.noProject")}
-                description={
-                  projects.data && projects.data.length === 0 ? (
-                    <>
-                      {t("licenses.form.noProjectsYet")}{" "}
-                      <Anchor component={Link} to={paths.projects} size="xs">
-                        {t("licenses.form.createProject")}
-                      </Anchor>
-                    </>
-                  ) : undefined
-                }
-                data={(projects.data ?? []).map((project) => ({ value: project.id, label: project.name }))}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? "")}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                clearable
-                searchable
-                nothingFoundMessage={t("licenses.form.nothingFound")}
-                disabled={projects.isPending}
-                error={translateLicenseMessage(errors.projectId?.message, t)}
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="quantity"
-            render={({ field }) => (
-              <NumberInput
-                label={t("licenses.form.quantity")}
-                description={t("licenses.form.quantityHint")}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                min={1}
-                max={100}
-                allowDecimal={false}
-                allowNegative={false}
-                clampBehavior="strict"
-                required
-                w={{ base: "100%", xs: 200 }}
-                error={translateLicenseMessage(errors.quantity?.message, t)}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="note"
-            render={({ field }) => (
-              <Textarea
-                {...field}
-                label={`${t("licenses.form.note")} (${t("common.optional")})`}
-                placeholder={t("licenses.form.notePlaceholder")}
-                autosize
-                minRows={2}
-                maxRows={6}
-                maxLength={2000}
-                error={translateLicenseMessage(errors.note?.message, t)}
-              />
-            )}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
-              {t("licenses.actions.cancel")}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t("licenses.requests.submit")}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={t("licenses.actions.cancel")} onCancel={close} submitLabel={t("licenses.requests.submit")} pending={create.isPending} />
         </Stack>
       </form>
     </Modal>

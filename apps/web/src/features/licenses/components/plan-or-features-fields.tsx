@@ -1,13 +1,13 @@
-import { Anchor, Badge, Group, MultiSelect, SegmentedControl, Select, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Group, Stack, Text } from "@mantine/core";
 import type { Feature, Plan } from "@portal/contract";
 import { useMemo } from "react";
-import { Controller, useWatch, type Control, type FieldErrors } from "react-hook-form";
+import { useWatch, type Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { MultiSelectField, SegmentedField, SelectField } from "@/components/form";
 import { useUser } from "@/lib/auth";
 import { paths } from "@/lib/paths";
 import { formatMoney } from "../lib/format";
-import { translateLicenseMessage } from "../lib/messages";
 import type { RequestMode } from "../lib/request-form";
 
 const SEARCHABLE_FROM = 8;
@@ -28,14 +28,12 @@ export type PlanFeatureControl = Control<PlanFeatureValues>;
 
 export function PlanOrFeaturesFields({
   control,
-  errors,
   plans,
   features,
   loading,
   modeLabel,
 }: {
   control: PlanFeatureControl;
-  errors: FieldErrors<PlanFeatureValues>;
   plans: Plan[];
   features: Feature[];
   loading: boolean;
@@ -44,8 +42,7 @@ export function PlanOrFeaturesFields({
 }) {
   const { t, i18n } = useTranslation();
   const { data: user } = useUser();
-  const typed = control;
-  const [mode, planId, featureIds] = useWatch({ control: typed, name: ["mode", "planId", "featureIds"] });
+  const [mode, planId, featureIds] = useWatch({ control, name: ["mode", "planId", "featureIds"] });
   const plan = plans.find((entry) => entry.id === planId);
   const chosenFeatures = features.filter((feature) => featureIds.includes(feature.id));
   const total = chosenFeatures.reduce((sum, feature) => sum + feature.price, 0);
@@ -78,51 +75,33 @@ export function PlanOrFeaturesFields({
 
   return (
     <Stack gap="sm">
-      <Controller
-        control={typed}
+      <SegmentedField
+        control={control}
         name="mode"
-        render={({ field }) => (
-          <Stack gap={6}>
-            <Text size="sm" fw={500} id="request-mode-label">
-              {modeLabel ?? t("licenses.form.what")}
-            </Text>
-            <SegmentedControl
-              fullWidth
-              aria-labelledby="request-mode-label"
-              value={field.value}
-              onChange={(value) => field.onChange(value as RequestMode)}
-              data={[
-                { value: "plan", label: t("licenses.form.modePlan") },
-                { value: "features", label: t("licenses.form.modeFeatures") },
-              ]}
-            />
-          </Stack>
-        )}
+        label={modeLabel ?? t("licenses.form.what")}
+        labelId="request-mode-label"
+        fullWidth
+        data={[
+          { value: "plan", label: t("licenses.form.modePlan") },
+          { value: "features", label: t("licenses.form.modeFeatures") },
+        ]}
       />
       {mode === "plan" ? (
         <Stack gap={6}>
-          <Controller
-            control={typed}
+          <SelectField
+            control={control}
             name="planId"
-            render={({ field }) => (
-              <Select
-                label={t("licenses.form.plan")}
-                placeholder={loading ? t("app.loading") : t("licenses.form.planPlaceholder")}
-                data={planOptions}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? "")}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                // A short list opens on click only: a searchable one would open on focus and hide its error.
-                searchable={planOptions.length > SEARCHABLE_FROM}
-                nothingFoundMessage={noPlans ? t("licenses.form.noPlansYet") : t("licenses.form.nothingFound")}
-                description={noPlansHint}
-                required
-                disabled={loading}
-                error={translateLicenseMessage(errors.planId?.message, t)}
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
+            emptyValue=""
+            label={t("licenses.form.plan")}
+            placeholder={loading ? t("app.loading") : t("licenses.form.planPlaceholder")}
+            data={planOptions}
+            // A short list opens on click only: a searchable one would open on focus and hide its error.
+            searchable={planOptions.length > SEARCHABLE_FROM}
+            nothingFoundMessage={noPlans ? t("licenses.form.noPlansYet") : t("licenses.form.nothingFound")}
+            description={noPlansHint}
+            required
+            disabled={loading}
+            comboboxProps={{ withinPortal: true }}
           />
           {plan && (
             <Stack gap={4} data-testid="chosen-plan">
@@ -146,28 +125,19 @@ export function PlanOrFeaturesFields({
         </Stack>
       ) : (
         <Stack gap={6}>
-          <Controller
-            control={typed}
+          <MultiSelectField
+            control={control}
             name="featureIds"
-            render={({ field }) => (
-              <MultiSelect
-                label={t("licenses.form.features")}
-                placeholder={featureIds.length ? undefined : loading ? t("app.loading") : t("licenses.form.featuresPlaceholder")}
-                data={featureOptions}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                searchable
-                clearable
-                hidePickedOptions
-                nothingFoundMessage={t("licenses.form.nothingFound")}
-                required
-                disabled={loading}
-                error={translateLicenseMessage(errors.featureIds?.message ?? errors.featureIds?.root?.message, t)}
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
+            label={t("licenses.form.features")}
+            placeholder={featureIds.length ? undefined : loading ? t("app.loading") : t("licenses.form.featuresPlaceholder")}
+            data={featureOptions}
+            searchable
+            clearable
+            hidePickedOptions
+            nothingFoundMessage={t("licenses.form.nothingFound")}
+            required
+            disabled={loading}
+            comboboxProps={{ withinPortal: true }}
           />
           {chosenFeatures.length > 0 && (
             <Text size="xs" c="dimmed" data-testid="custom-total">

@@ -1,14 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Modal, Stack, Text } from "@mantine/core";
 import { rejectBodySchema, type LicenseRequest } from "@portal/contract";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { parseApiError } from "@/lib/errors";
-import { applyServerErrors } from "@/lib/form-errors";
-import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { FormActions, TextareaField } from "@/components/form";
+import { useServerErrors } from "@/lib/form-errors";
+import { notifySuccess } from "@/lib/notify";
 import { useRejectLicenseRequest } from "../api/license-requests";
-import { translateLicenseMessage } from "../lib/messages";
 
 type RejectForm = z.input<typeof rejectBodySchema>;
 
@@ -27,6 +26,7 @@ export function RejectRequestModal({ request, onClose }: { request: LicenseReque
     onClose();
   };
 
+  const onServerError = useServerErrors(form.setError, { fields: ["reason"] });
   const onSubmit = form.handleSubmit(({ reason }) => {
     if (!request) return;
     reject.mutate(
@@ -37,11 +37,7 @@ export function RejectRequestModal({ request, onClose }: { request: LicenseReque
           form.reset();
           onClose();
         },
-        onError: (error) => {
-          const parsed = parseApiError(error, t);
-          const rest = applyServerErrors(parsed, form.setError, { fields: ["reason"] });
-          if (rest.length > 0) notifyMessage(rest.map((item) => item.message).join("\n"), parsed.type);
-        },
+        onError: onServerError,
       },
     );
   });
@@ -51,32 +47,19 @@ export function RejectRequestModal({ request, onClose }: { request: LicenseReque
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           <Text size="sm">{t("licenses.requests.rejectMessage", { email: request?.requester.email ?? "" })}</Text>
-          <Controller
+          <TextareaField
             control={form.control}
             name="reason"
-            render={({ field }) => (
-              <Textarea
-                {...field}
-                label={t("licenses.requests.rejectReason")}
-                description={t("licenses.requests.rejectReasonHint")}
-                required
-                autosize
-                minRows={3}
-                maxRows={8}
-                maxLength={2000}
-                data-autofocus
-                error={translateLicenseMessage(form.formState.errors.reason?.message, t)}
-              />
-            )}
+            label={t("licenses.requests.rejectReason")}
+            description={t("licenses.requests.rejectReasonHint")}
+            required
+            autosize
+            minRows={3}
+            maxRows={8}
+            maxLength={2000}
+            data-autofocus
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={reject.isPending}>
-              {t("licenses.actions.cancel")}
-            </Button>
-            <Button type="submit" color="red" loading={reject.isPending}>
-              {t("licenses.actions.reject")}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={t("licenses.actions.cancel")} onCancel={close} submitLabel={t("licenses.actions.reject")} pending={reject.isPending} color="red" />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { licenseRequestBodySchema, licenseRequestPatchSchema } from "@portal/contract";
+import { licenseRequestBodySchema, licenseRequestPatchSchema, messageOf } from "@portal/contract";
 import { z } from "zod";
 
 /**
@@ -23,7 +23,7 @@ const formBase = z.object({
 
 /** A plan has to be chosen in plan mode (the contract's refine would say "plan or features"). */
 const planChosen = <T extends { mode: RequestMode; planId: string }>(values: T, context: z.RefinementCtx) => {
-  if (values.mode === "plan" && values.planId === "") context.addIssue({ code: "custom", path: ["planId"], message: "Choose a plan" });
+  if (values.mode === "plan" && values.planId === "") context.addIssue({ code: "custom", path: ["planId"], message: messageOf("licenses.validation.planRequired") });
 };
 
 export const requestFormSchema = formBase

@@ -1,24 +1,23 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconArrowLeft, IconCheck, IconInfoCircle, IconX } from "@tabler/icons-react";
 import type { LicenseRequest, Plan } from "@portal/contract";
 import { useMemo, useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { PageHeader } from "@/components/page-header";
 import { parseApiError } from "@/lib/errors";
-import { applyServerErrors } from "@/lib/form-errors";
-import { notifyError, notifyMessage, notifySuccess } from "@/lib/notify";
+import { useServerErrors } from "@/lib/form-errors";
+import { notifyError, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useApproveLicenseRequest, useUpdateLicenseRequest, useLicenseRequest } from "../api/license-requests";
 import { useFeaturesLookup, usePlan, usePlansLookup } from "../api/lookups";
-import { PlanOrFeaturesFields, type PlanFeatureControl } from "../components/plan-or-features-fields";
 import { RejectRequestModal } from "../components/reject-request-modal";
+import { RequestFields } from "../components/request-fields";
 import { RequestStatusBadge } from "../components/request-status-badge";
 import { formatDateTime } from "@/lib/format";
-import { translateLicenseMessage } from "../lib/messages";
 import { editRequestFields, editRequestFormSchema, type EditRequestFormOutput, type EditRequestFormValues } from "../lib/request-form";
 
 function valuesOf(request: LicenseRequest): EditRequestFormValues {
@@ -58,9 +57,10 @@ function EditForm({ request }: { request: LicenseRequest }) {
     values: valuesOf(request),
     resetOptions: { keepDirtyValues: true },
   });
-  const errors = form.formState.errors;
-  const [mode, planId] = useWatch({ control: form.control, name: ["mode", "planId"] });
-  const chosenPlan = mode === "plan" ? plans.find((plan) => plan.id === planId) : undefined;
+  const onServerError = useServerErrors(form.setError, {
+    fields: editRequestFields,
+    fieldByCode: { "catalogue/plan_not_found": "planId", "catalogue/unknown_feature": "featureIds" },
+  });
 
   const onSubmit = form.handleSubmit((patch) => {
     update.mutate(
@@ -70,14 +70,7 @@ function EditForm({ request }: { request: LicenseRequest }) {
           notifySuccess(t("licenses.edit.saved"));
           form.reset(valuesOf(saved));
         },
-        onError: (error) => {
-          const parsed = parseApiError(error, t);
-          const rest = applyServerErrors(parsed, form.setError, {
-            fields: editRequestFields,
-            fieldByCode: { "catalogue/plan_not_found": "planId", "catalogue/unknown_feature": "featureIds" },
-          });
-          if (rest.length > 0) notifyMessage(rest.map((item) => item.message).join("\n"), parsed.type);
-        },
+        onError: onServerError,
       },
     );
   });
@@ -143,96 +136,13 @@ function EditForm({ request }: { request: LicenseRequest }) {
                 {parseApiError(catalogue.error ?? features.error, t).message}
               </Text>
             ) : null}
-            <PlanOrFeaturesFields
-              control={form.control as unknown as PlanFeatureControl}
-              errors={errors}
+            <RequestFields
+              variant="edit"
+              control={form.control}
               plans={plans}
               features={features.data ?? []}
               loading={catalogue.isPending || features.isPending}
               modeLabel={t("licenses.edit.what")}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <Controller
-                control={form.control}
-                name="quantity"
-                render={({ field }) => (
-                  <NumberInput
-                    label={t("licenses.form.quantity")}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    min={1}
-                    max={100}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    clampBehavior="strict"
-                    required
-                    error={translateLicenseMessage(errors.quantity?.message, t)}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="durationDays"
-                render={({ field }) => (
-                  <NumberInput
-                    label={t("licenses.edit.durationDays")}
-                    description={
-                      chosenPlan ? t("licenses.edit.planDefaultDays", { days: chosenPlan.durationDays }) : t("licenses.edit.planDefault")
-                    }
-                    placeholder={chosenPlan ? String(chosenPlan.durationDays) : undefined}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    min={1}
-                    max={36500}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    clampBehavior="strict"
-                    error={translateLicenseMessage(errors.durationDays?.message, t)}
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="maxActivations"
-                render={({ field }) => (
-                  <NumberInput
-                    label={t("licenses.edit.maxActivations")}
-                    description={
-                      chosenPlan ? t("licenses.edit.planDefaultActivations", { count: chosenPlan.maxActivations }) : t("licenses.edit.planDefault")
-                    }
-                    placeholder={chosenPlan ? String(chosenPlan.maxActivations) : undefined}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    min={1}
-                    max={100000}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    clampBehavior="strict"
-                    error={translateLicenseMessage(errors.maxActivations?.message, t)}
-                  />
-                )}
-              />
-            </SimpleGrid>
-            <Controller
-              control={form.control}
-              name="note"
-              render={({ field }) => (
-                <Textarea
-                  {...field}
-                  label={`${t("licenses.form.note")} (${t("common.optional")})`}
-                  autosize
-                  minRows={2}
-                  maxRows={6}
-                  maxLength={2000}
-                  error={translateLicenseMessage(errors.note?.message, t)}
-                />
-              )}
             />
           </Stack>
         </fieldset>

@@ -1,16 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Autocomplete, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { billingAddressBodySchema, countryCodes, type BillingAddress, type BillingAddressBody } from "@portal/contract";
 import { useMemo } from "react";
-import { Controller, useForm, type Path } from "react-hook-form";
+import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { translateCommerceMessage } from "@/lib/commerce-messages";
+import { AutocompleteField, SelectField, TextField } from "@/components/form";
 import { parseApiError } from "@/lib/errors";
-import { applyServerErrors } from "@/lib/form-errors";
+import { useServerErrors } from "@/lib/form-errors";
 import { formatDate } from "@/lib/format";
-import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { notifySuccess } from "@/lib/notify";
 import { useBillingAddress, useSaveBillingAddress } from "../api/billing-address";
 import { TaxInfo } from "./tax-info";
 
@@ -83,100 +83,61 @@ function BillingAddressForm({ saved }: { saved: BillingAddress }) {
       taxLocation: saved?.taxLocation ?? "",
     },
   });
-  const errorOf = (name: (typeof fields)[number]) => translateCommerceMessage(form.formState.errors[name]?.message, t);
+  const onServerError = useServerErrors(form.setError, { fields });
 
   const submit = form.handleSubmit((body) => {
     save.mutate(
       { ...body, line2: body.line2 ? body.line2 : undefined },
-      {
-        onSuccess: () => notifySuccess(t("commerce.payments.address.saved")),
-        onError: (error) => {
-          const parsed = parseApiError(error, t);
-          const rest = applyServerErrors(parsed, form.setError, { fields });
-          if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => translateCommerceMessage(item.message, t)))].join("\n"), parsed.type);
-        },
-      },
+      { onSuccess: () => notifySuccess(t("commerce.payments.address.saved")), onError: onServerError },
     );
   });
+
+  // A first choice of country also suggests it as the tax location.
+  const suggestTaxLocation = (country: string | null) => {
+    if (country && !form.getValues("taxLocation")) {
+      form.setValue("taxLocation", countries.find((option) => option.value === country)?.label ?? country, { shouldValidate: true });
+    }
+  };
 
   return (
     <form noValidate onSubmit={submit} data-testid="billing-address-form">
       <Stack gap="md">
-        <Controller
-          control={form.control}
-          name="line1"
-          render={({ field }) => <TextInput {...field} label={t("commerce.payments.address.line1")} autoComplete="address-line1" required maxLength={200} error={errorOf("line1")} />}
-        />
-        <Controller
+        <TextField control={form.control} name="line1" label={t("commerce.payments.address.line1")} autoComplete="address-line1" required maxLength={200} />
+        <TextField
           control={form.control}
           name="line2"
-          render={({ field }) => (
-            <TextInput
-              {...field}
-              value={field.value ?? ""}
-              label={`${t("commerce.payments.address.line2")} (${t("common.optional")})`}
-              autoComplete="address-line2"
-              maxLength={200}
-              error={errorOf("line2")}
-            />
-          )}
+          label={`${t("commerce.payments.address.line2")} (${t("common.optional")})`}
+          autoComplete="address-line2"
+          maxLength={200}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Controller
-            control={form.control}
-            name="city"
-            render={({ field }) => <TextInput {...field} label={t("commerce.payments.address.city")} autoComplete="address-level2" required maxLength={120} error={errorOf("city")} />}
-          />
-          <Controller
-            control={form.control}
-            name="postalCode"
-            render={({ field }) => <TextInput {...field} label={t("commerce.payments.address.postalCode")} autoComplete="postal-code" required maxLength={20} error={errorOf("postalCode")} />}
-          />
+          <TextField control={form.control} name="city" label={t("commerce.payments.address.city")} autoComplete="address-level2" required maxLength={120} />
+          <TextField control={form.control} name="postalCode" label={t("commerce.payments.address.postalCode")} autoComplete="postal-code" required maxLength={20} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Controller
+          <SelectField
             control={form.control}
             name="country"
-            render={({ field }) => (
-              <Select
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                value={field.value || null}
-                onChange={(value) => {
-                  field.onChange(value ?? "");
-                  // A first choice of country also suggests it as the tax location.
-                  if (value && !form.getValues("taxLocation")) {
-                    form.setValue("taxLocation", countries.find((country) => country.value === value)?.label ?? value, { shouldValidate: true });
-                  }
-                }}
-                label={t("commerce.payments.address.country")}
-                placeholder={t("commerce.payments.address.countryPlaceholder")}
-                data={countries}
-                searchable
-                required
-                autoComplete="country"
-                nothingFoundMessage={t("commerce.plans.nothingFound")}
-                error={errorOf("country")}
-                data-testid="country-select"
-              />
-            )}
+            emptyValue=""
+            afterChange={suggestTaxLocation}
+            label={t("commerce.payments.address.country")}
+            placeholder={t("commerce.payments.address.countryPlaceholder")}
+            data={countries}
+            searchable
+            required
+            autoComplete="country"
+            nothingFoundMessage={t("commerce.plans.nothingFound")}
+            data-testid="country-select"
           />
-          <Controller
+          <AutocompleteField
             control={form.control}
             name="taxLocation"
-            render={({ field }) => (
-              <Autocomplete
-                {...field}
-                label={t("commerce.payments.address.taxLocation")}
-                description={t("commerce.payments.address.taxLocationHint")}
-                data={countries.map((country) => country.label)}
-                limit={8}
-                required
-                maxLength={120}
-                error={errorOf("taxLocation")}
-              />
-            )}
+            label={t("commerce.payments.address.taxLocation")}
+            description={t("commerce.payments.address.taxLocationHint")}
+            data={countries.map((country) => country.label)}
+            limit={8}
+            required
+            maxLength={120}
           />
         </SimpleGrid>
         <Group justify="space-between" gap="sm" wrap="wrap">

@@ -1,6 +1,9 @@
 import {
   detectCardBrand,
+  expMonthField,
+  expYearField,
   isCardExpired,
+  messageOf,
   passesLuhn,
   paymentMethodBodySchema,
   requiredText,
@@ -21,14 +24,14 @@ export const cardFormSchema = z
     number: z
       .string()
       .transform((value) => value.replace(/\D/g, ""))
-      .refine((digits) => digits.length > 0, { error: "commerce.validation.cardNumberRequired", abort: true })
-      .refine((digits) => passesLuhn(digits), { error: "commerce.validation.cardNumberInvalid" }),
-    expMonth: z.number({ error: "commerce.validation.expMonth" }).int().min(1, { error: "commerce.validation.expMonth" }).max(12, { error: "commerce.validation.expMonth" }),
-    expYear: z.number({ error: "commerce.validation.expYear" }).int().min(2000, { error: "commerce.validation.expYear" }).max(2100, { error: "commerce.validation.expYear" }),
+      .refine((digits) => digits.length > 0, { error: messageOf("commerce.validation.cardNumberRequired"), abort: true })
+      .refine((digits) => passesLuhn(digits), { error: messageOf("commerce.validation.cardNumberInvalid") }),
+    expMonth: expMonthField,
+    expYear: expYearField,
     isDefault: z.boolean(),
   })
   .refine((card) => typeof card.expMonth !== "number" || typeof card.expYear !== "number" || !isCardExpired(card.expMonth, card.expYear), {
-    error: "commerce.validation.cardExpired",
+    error: messageOf("commerce.validation.cardExpired"),
     path: ["expYear"],
   });
 

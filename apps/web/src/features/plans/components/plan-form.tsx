@@ -1,15 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Card, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { billingPeriods, currencies, planBodySchema, type Feature, type Plan, type PlanBody, type Service } from "@portal/contract";
 import { useMemo, type ReactNode } from "react";
-import { Controller, useForm, type Path } from "react-hook-form";
+import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { translateCommerceMessage } from "@/lib/commerce-messages";
-import { parseApiError } from "@/lib/errors";
-import { applyServerErrors } from "@/lib/form-errors";
-import { notifyMessage } from "@/lib/notify";
+import { FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextareaField, TextField, type MultiSelectFieldProps } from "@/components/form";
+import { useServerErrors } from "@/lib/form-errors";
 import { useFeatureOptions, useServiceOptions } from "../api/lookups";
 
 export type PlanFormValues = PlanBody;
@@ -59,9 +57,6 @@ export function planToFormValues(plan: Plan): PlanFormValues {
   };
 }
 
-/** NumberInput answers "" when emptied: the schema then says "… must be a number". */
-const toNumber = (value: number | string): number | undefined => (typeof value === "number" ? value : value.trim() === "" ? undefined : Number(value));
-
 /** Options of a multi-select: the catalogue's items, plus any the plan already holds (so they show even if the list failed). */
 function optionsOf(items: (Feature | Service)[] | undefined, held: (Feature | Service)[]) {
   const byId = new Map<string, string>();
@@ -77,6 +72,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Title>
       {children}
     </Card>
+  );
+}
+
+/** The plan's features or services: a searchable list whose picked items leave the options. */
+function ItemsField({
+  kind,
+  loading,
+  ...props
+}: Omit<MultiSelectFieldProps<PlanFormValues, "featureIds" | "serviceIds", PlanFormOutput>, "name"> & { kind: "features" | "services"; loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <MultiSelectField
+      name={kind === "features" ? "featureIds" : "serviceIds"}
+      label={t(`commerce.plans.${kind}`)}
+      placeholder={t(`commerce.plans.${kind}Placeholder`)}
+      searchable
+      clearable
+      hidePickedOptions
+      nothingFoundMessage={t("commerce.plans.nothingFound")}
+      disabled={loading}
+      comboboxProps={{ withinPortal: true }}
+      data-testid={`plan-${kind}`}
+      {...props}
+    />
   );
 }
 
@@ -112,16 +131,10 @@ export function PlanForm({
   const featureData = useMemo(() => optionsOf(featureOptions.data, plan?.features ?? []), [featureOptions.data, plan]);
   const serviceData = useMemo(() => optionsOf(serviceOptions.data, plan?.services ?? []), [serviceOptions.data, plan]);
 
-  const errorOf = (name: (typeof fields)[number]) => translateCommerceMessage(form.formState.errors[name]?.message, t);
-
-  const fail = (error: unknown) => {
-    const parsed = parseApiError(error, t);
-    const rest = applyServerErrors(parsed, form.setError, {
-      fields,
-      fieldByCode: { "catalogue/name_taken": "name", "catalogue/unknown_feature": "featureIds", "catalogue/unknown_service": "serviceIds" },
-    });
-    if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => translateCommerceMessage(item.message, t)))].join("\n"), parsed.type);
-  };
+  const fail = useServerErrors(form.setError, {
+    fields,
+    fieldByCode: { "catalogue/name_taken": "name", "catalogue/unknown_feature": "featureIds", "catalogue/unknown_service": "serviceIds" },
+  });
 
   const submit = form.handleSubmit((values) => onSubmit(values, fail));
   const currencyData = currencies.map((code) => ({ value: code, label: code }));
@@ -132,149 +145,40 @@ export function PlanForm({
       <Stack gap="lg">
         <Section title={t("commerce.plans.formSections.basics")}>
           <Stack gap="md">
-            <Controller
-              control={form.control}
-              name="name"
-              render={({ field }) => <TextInput {...field} label={t("commerce.common.name")} required maxLength={120} error={errorOf("name")} />}
-            />
-            <Controller
-              control={form.control}
-              name="description"
-              render={({ field }) => (
-                <Textarea {...field} value={field.value ?? ""} label={t("commerce.common.description")} autosize minRows={2} maxRows={6} maxLength={2000} error={errorOf("description")} />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="active"
-              render={({ field }) => (
-                <Switch
-                  checked={field.value ?? true}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  ref={field.ref}
-                  label={t("commerce.plans.activeLabel")}
-                  description={t("commerce.plans.activeHint")}
-                />
-              )}
-            />
+            <TextField control={form.control} name="name" label={t("commerce.common.name")} required maxLength={120} />
+            <TextareaField control={form.control} name="description" label={t("commerce.common.description")} autosize minRows={2} maxRows={6} maxLength={2000} />
+            <SwitchField control={form.control} name="active" label={t("commerce.plans.activeLabel")} description={t("commerce.plans.activeHint")} />
           </Stack>
         </Section>
 
         <Section title={t("commerce.plans.formSections.pricing")}>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             <Group gap="xs" align="flex-start" wrap="nowrap">
-              <Controller
+              <NumberField
                 control={form.control}
                 name="price"
-                render={({ field }) => (
-                  <NumberInput
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value ?? ""}
-                    onChange={(value) => field.onChange(toNumber(value))}
-                    label={t("commerce.common.price")}
-                    required
-                    min={0}
-                    decimalScale={2}
-                    fixedDecimalScale
-                    thousandSeparator={i18n.language.startsWith("en") ? "," : undefined}
-                    error={errorOf("price")}
-                    style={{ flex: 1 }}
-                  />
-                )}
+                label={t("commerce.common.price")}
+                required
+                min={0}
+                decimalScale={2}
+                fixedDecimalScale
+                thousandSeparator={i18n.language.startsWith("en") ? "," : undefined}
+                style={{ flex: 1 }}
               />
-              <Controller
-                control={form.control}
-                name="currency"
-                render={({ field }) => (
-                  <Select
-                    {...field}
-                    onChange={(value) => field.onChange(value ?? undefined)}
-                    label={t("commerce.plans.currency")}
-                    data={currencyData}
-                    allowDeselect={false}
-                    required
-                    w={104}
-                    error={errorOf("currency")}
-                  />
-                )}
-              />
+              <SelectField control={form.control} name="currency" label={t("commerce.plans.currency")} data={currencyData} allowDeselect={false} required w={104} />
             </Group>
-            <Controller
-              control={form.control}
-              name="billingPeriod"
-              render={({ field }) => (
-                <Select
-                  {...field}
-                  onChange={(value) => field.onChange(value ?? undefined)}
-                  label={t("commerce.plans.billingPeriod")}
-                  data={periodData}
-                  allowDeselect={false}
-                  required
-                  error={errorOf("billingPeriod")}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="durationDays"
-              render={({ field }) => (
-                <NumberInput
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  value={field.value ?? ""}
-                  onChange={(value) => field.onChange(toNumber(value))}
-                  label={t("commerce.plans.durationDays")}
-                  required
-                  min={1}
-                  max={36_500}
-                  allowDecimal={false}
-                  error={errorOf("durationDays")}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="maxActivations"
-              render={({ field }) => (
-                <NumberInput
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  value={field.value ?? ""}
-                  onChange={(value) => field.onChange(toNumber(value))}
-                  label={t("commerce.plans.maxActivations")}
-                  required
-                  min={1}
-                  max={100_000}
-                  allowDecimal={false}
-                  error={errorOf("maxActivations")}
-                />
-              )}
-            />
-            <Controller
+            <SelectField control={form.control} name="billingPeriod" label={t("commerce.plans.billingPeriod")} data={periodData} allowDeselect={false} required />
+            <NumberField control={form.control} name="durationDays" label={t("commerce.plans.durationDays")} required min={1} max={36_500} allowDecimal={false} />
+            <NumberField control={form.control} name="maxActivations" label={t("commerce.plans.maxActivations")} required min={1} max={100_000} allowDecimal={false} />
+            <NumberField
               control={form.control}
               name="maxReleasesPer30Days"
-              render={({ field }) => (
-                <NumberInput
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  value={field.value ?? ""}
-                  onChange={(value) => field.onChange(toNumber(value))}
-                  label={t("commerce.plans.maxReleases")}
-                  description={t("commerce.plans.maxReleasesHint")}
-                  inputWrapperOrder={["label", "input", "description", "error"]}
-                  min={0}
-                  max={1000}
-                  allowDecimal={false}
-                  error={errorOf("maxReleasesPer30Days")}
-                />
-              )}
+              label={t("commerce.plans.maxReleases")}
+              description={t("commerce.plans.maxReleasesHint")}
+              inputWrapperOrder={["label", "input", "description", "error"]}
+              min={0}
+              max={1000}
+              allowDecimal={false}
             />
           </SimpleGrid>
         </Section>
@@ -298,64 +202,12 @@ export function PlanForm({
                 </Button>
               </Alert>
             )}
-            <Controller
-              control={form.control}
-              name="featureIds"
-              render={({ field }) => (
-                <MultiSelect
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  value={field.value ?? []}
-                  onChange={field.onChange}
-                  label={t("commerce.plans.features")}
-                  placeholder={t("commerce.plans.featuresPlaceholder")}
-                  data={featureData}
-                  searchable
-                  clearable
-                  hidePickedOptions
-                  nothingFoundMessage={t("commerce.plans.nothingFound")}
-                  disabled={featureOptions.isPending}
-                  error={errorOf("featureIds")}
-                  comboboxProps={{ withinPortal: true }}
-                  data-testid="plan-features"
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="serviceIds"
-              render={({ field }) => (
-                <MultiSelect
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  value={field.value ?? []}
-                  onChange={field.onChange}
-                  label={t("commerce.plans.services")}
-                  placeholder={t("commerce.plans.servicesPlaceholder")}
-                  data={serviceData}
-                  searchable
-                  clearable
-                  hidePickedOptions
-                  nothingFoundMessage={t("commerce.plans.nothingFound")}
-                  disabled={serviceOptions.isPending}
-                  error={errorOf("serviceIds")}
-                  data-testid="plan-services"
-                />
-              )}
-            />
+            <ItemsField control={form.control} kind="features" data={featureData} loading={featureOptions.isPending} />
+            <ItemsField control={form.control} kind="services" data={serviceData} loading={serviceOptions.isPending} />
           </Stack>
         </Section>
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t("commerce.common.cancel")}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions cancelLabel={t("commerce.common.cancel")} onCancel={onCancel} submitLabel={submitLabel} pending={pending} />
       </Stack>
     </form>
   );

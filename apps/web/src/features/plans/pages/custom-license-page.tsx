@@ -7,7 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { EmptyPanel } from "@/components/empty-panel";
 import { PageHeader } from "@/components/page-header";
-import { translateCommerceMessage } from "@/lib/commerce-messages";
+import { translateMessage } from "@/lib/messages";
 import { parseApiError } from "@/lib/errors";
 import { formatMoney } from "@/lib/format";
 import { notifySuccess } from "@/lib/notify";
@@ -43,7 +43,7 @@ export function CustomLicensePage() {
   const openConfirm = () => {
     const parsed = customPlanBodySchema.safeParse({ featureIds: selected });
     if (!parsed.success) {
-      setValidation(translateCommerceMessage(parsed.error.issues[0]?.message, t) ?? null);
+      setValidation(translateMessage(parsed.error.issues[0]?.message, t) ?? null);
       return;
     }
     setValidation(null);

@@ -1,8 +1,8 @@
-import { changePasswordFormSchema, defaultNotificationSettings, type NotificationSettings } from "@portal/contract";
+import { changePasswordFormSchema, defaultNotificationSettings, englishOf, type NotificationSettings } from "@portal/contract";
 import { describe, expect, it } from "vitest";
 import { changeLanguage, i18n } from "@/lib/i18n";
 import { settingsPatch } from "../api/notification-settings";
-import { translateFormMessage } from "../lib/messages";
+import { translateMessage } from "@/lib/messages";
 import { newPasswordChecks } from "../lib/password-checks";
 import { recoveryCodesText } from "../lib/recovery-codes";
 
@@ -39,7 +39,7 @@ describe("password change form (contract schema, spec section 5)", () => {
   const parse = (form: { oldPassword: string; newPassword: string; confirmPassword: string }) => {
     const result = changePasswordFormSchema.safeParse(form);
     const first: Record<string, string> = {};
-    for (const issue of result.success ? [] : result.error.issues) first[issue.path.join(".")] ??= issue.message;
+    for (const issue of result.success ? [] : result.error.issues) first[issue.path.join(".")] ??= englishOf(issue.message);
     return first;
   };
 
@@ -75,13 +75,13 @@ describe("password change form (contract schema, spec section 5)", () => {
     try {
       for (const language of ["tr", "es", "zh-CN", "fa", "pt-BR"] as const) {
         await changeLanguage(language, { persist: false });
-        for (const message of messages) expect(translateFormMessage(message, i18n.t), `${language}: ${message}`).not.toBe(message);
+        for (const message of messages) expect(translateMessage(message, i18n.t), `${language}: ${message}`).not.toBe(message);
       }
     } finally {
       await changeLanguage("en", { persist: false });
     }
-    for (const message of messages) expect(translateFormMessage(message, i18n.t)).toBe(message);
-    expect(translateFormMessage(undefined, i18n.t)).toBeUndefined();
+    for (const message of messages) expect(translateMessage(message, i18n.t)).toBe(message);
+    expect(translateMessage(undefined, i18n.t)).toBeUndefined();
   });
 
   it("the live checklist follows the rules", () => {

@@ -1,16 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Avatar, Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconCalendar, IconCircleCheck, IconMailExclamation, IconShieldCheck } from "@tabler/icons-react";
 import { updateMeBodySchema, type UpdateMeBody, type User } from "@portal/contract";
-import { Controller, useForm, type Path } from "react-hook-form";
+import { useForm, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { parseApiError } from "@/lib/errors";
-import { applyServerErrors } from "@/lib/form-errors";
+import { TextField } from "@/components/form";
+import { SectionCard } from "@/components/section-card";
+import { useServerErrors } from "@/lib/form-errors";
 import { formatInstant } from "@/lib/format";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { useUpdateMe } from "../api/account";
-import { translateFormMessage } from "../lib/messages";
 
 type ProfileForm = UpdateMeBody;
 const fields = ["firstname", "lastname", "userName"] as const satisfies readonly Path<ProfileForm>[];
@@ -39,6 +39,7 @@ export function ProfileCard({ user }: { user: User }) {
     resetOptions: { keepDirtyValues: true },
   });
 
+  const onServerError = useServerErrors(form.setError, { fields, fieldByCode: { "auth/username_taken": "userName" } });
   const onSubmit = form.handleSubmit((parsed) => {
     // Only what changed: an unchanged e-mail-shaped userName (the sign-up fallback) is not resent.
     const dirty = form.formState.dirtyFields;
@@ -50,114 +51,77 @@ export function ProfileCard({ user }: { user: User }) {
       notifyMessage(t("accounts.preferences.profile.noChanges"), "info");
       return;
     }
-    update.mutate(body, {
-      onSuccess: () => notifySuccess(t("accounts.preferences.profile.saved")),
-      onError: (error) => {
-        const parsedError = parseApiError(error, t);
-        const rest = applyServerErrors(parsedError, form.setError, { fields, fieldByCode: { "auth/username_taken": "userName" } });
-        if (rest.length > 0) notifyMessage([...new Set(rest.map((item) => item.message))].join("\n"), parsedError.type);
-      },
-    });
+    update.mutate(body, { onSuccess: () => notifySuccess(t("accounts.preferences.profile.saved")), onError: onServerError });
   });
 
-  const errorOf = (name: (typeof fields)[number]) => translateFormMessage(form.formState.errors[name]?.message, t);
   const fullName = `${user.firstname} ${user.lastname}`.trim() || user.userName;
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-title" data-testid="profile-card">
-      <Stack gap="md">
-        <div>
-          <Title order={2} fz="h4" id="profile-title">
-            {t("accounts.preferences.profile.title")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("accounts.preferences.profile.description")}
+    <SectionCard id="profile" testId="profile-card" title={t("accounts.preferences.profile.title")} description={t("accounts.preferences.profile.description")}>
+      <Group gap="md" wrap="nowrap" align="center">
+        <Avatar color="brand" radius="xl" size={56} aria-hidden>
+          {initialOf(user)}
+        </Avatar>
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate="end">
+            {fullName}
           </Text>
-        </div>
-        <Group gap="md" wrap="nowrap" align="center">
-          <Avatar color="brand" radius="xl" size={56} aria-hidden>
-            {initialOf(user)}
-          </Avatar>
-          <Stack gap={4} style={{ minWidth: 0 }}>
-            <Text fw={600} truncate="end">
-              {fullName}
+          <Text size="sm" c="dimmed" truncate="end" dir="ltr" ta="start">
+            {user.email}
+          </Text>
+          <Group gap={6} wrap="nowrap" c="dimmed">
+            <IconCalendar size={14} aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="sm" data-testid="member-since">
+              {t("accounts.preferences.profile.memberSince", { date: formatMemberSince(user.d_created, i18n.resolvedLanguage) })}
             </Text>
-            <Text size="sm" c="dimmed" truncate="end" dir="ltr" ta="start">
-              {user.email}
-            </Text>
-            <Group gap={6} wrap="nowrap" c="dimmed">
-              <IconCalendar size={14} aria-hidden style={{ flexShrink: 0 }} />
-              <Text size="sm" data-testid="member-since">
-                {t("accounts.preferences.profile.memberSince", { date: formatMemberSince(user.d_created, i18n.resolvedLanguage) })}
-              </Text>
-            </Group>
-            <Group gap={6} wrap="wrap">
-              {user.emailVerified ? (
-                <Badge variant="light" color="teal" tt="none" leftSection={<IconCircleCheck size={12} aria-hidden />}>
-                  {t("accounts.preferences.profile.emailVerified")}
-                </Badge>
-              ) : (
-                <Badge variant="light" color="yellow" tt="none" leftSection={<IconMailExclamation size={12} aria-hidden />}>
-                  {t("accounts.preferences.profile.emailNotVerified")}
-                </Badge>
-              )}
-              {user.isAdmin && (
-                <Badge variant="light" color="brand" tt="none" leftSection={<IconShieldCheck size={12} aria-hidden />}>
-                  {t("accounts.preferences.profile.admin")}
-                </Badge>
-              )}
-            </Group>
-          </Stack>
-        </Group>
+          </Group>
+          <Group gap={6} wrap="wrap">
+            {user.emailVerified ? (
+              <Badge variant="light" color="teal" tt="none" leftSection={<IconCircleCheck size={12} aria-hidden />}>
+                {t("accounts.preferences.profile.emailVerified")}
+              </Badge>
+            ) : (
+              <Badge variant="light" color="yellow" tt="none" leftSection={<IconMailExclamation size={12} aria-hidden />}>
+                {t("accounts.preferences.profile.emailNotVerified")}
+              </Badge>
+            )}
+            {user.isAdmin && (
+              <Badge variant="light" color="brand" tt="none" leftSection={<IconShieldCheck size={12} aria-hidden />}>
+                {t("accounts.preferences.profile.admin")}
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+      </Group>
 
-        <form noValidate onSubmit={onSubmit} aria-labelledby="profile-title">
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <Controller
-                control={form.control}
-                name="firstname"
-                render={({ field }) => (
-                  <TextInput {...field} value={field.value ?? ""} label={t("accounts.preferences.profile.firstname")} autoComplete="given-name" required error={errorOf("firstname")} />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="lastname"
-                render={({ field }) => (
-                  <TextInput {...field} value={field.value ?? ""} label={t("accounts.preferences.profile.lastname")} autoComplete="family-name" required error={errorOf("lastname")} />
-                )}
-              />
-            </SimpleGrid>
-            <Controller
-              control={form.control}
-              name="userName"
-              render={({ field }) => (
-                <TextInput
-                  {...field}
-                  value={field.value ?? ""}
-                  label={t("accounts.preferences.profile.userName")}
-                  description={t("accounts.preferences.profile.userNameHint")}
-                  autoComplete="username"
-                  error={errorOf("userName")}
-                />
-              )}
-            />
-            <TextInput
-              label={t("accounts.preferences.profile.email")}
-              description={t("accounts.preferences.profile.emailHint")}
-              value={user.email}
-              readOnly
-              variant="filled"
-              dir="ltr"
-            />
-            <Group justify="flex-end">
-              <Button type="submit" loading={update.isPending} disabled={!form.formState.isDirty} data-testid="profile-save">
-                {t("accounts.common.save")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Stack>
-    </Card>
+      <form noValidate onSubmit={onSubmit} aria-labelledby="profile-title">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextField control={form.control} name="firstname" label={t("accounts.preferences.profile.firstname")} autoComplete="given-name" required />
+            <TextField control={form.control} name="lastname" label={t("accounts.preferences.profile.lastname")} autoComplete="family-name" required />
+          </SimpleGrid>
+          <TextField
+            control={form.control}
+            name="userName"
+            label={t("accounts.preferences.profile.userName")}
+            description={t("accounts.preferences.profile.userNameHint")}
+            autoComplete="username"
+          />
+          <TextInput
+            label={t("accounts.preferences.profile.email")}
+            description={t("accounts.preferences.profile.emailHint")}
+            value={user.email}
+            readOnly
+            variant="filled"
+            dir="ltr"
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending} disabled={!form.formState.isDirty} data-testid="profile-save">
+              {t("accounts.common.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SectionCard>
   );
 }

@@ -1,16 +1,15 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { isRefusedTwoFactorCode, parseApiError } from "@/lib/errors";
-import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { FormActions } from "@/components/form";
+import { notifySuccess } from "@/lib/notify";
 import { useDisableTwoFactor } from "../api/two-factor";
+import { useTwoFactorCode } from "../lib/two-factor-code";
 
 /** POST api/v1/auth/2fa/disable with a code from the app or an unused recovery code. */
 export function TwoFactorDisableModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const disable = useDisableTwoFactor();
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const { code, setError, inputProps, onRefused } = useTwoFactorCode();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -21,11 +20,7 @@ export function TwoFactorDisableModal({ onClose }: { onClose: () => void }) {
         notifySuccess(t("accounts.preferences.twoFactor.disabled"));
         onClose();
       },
-      onError: (failure) => {
-        const parsed = parseApiError(failure, t);
-        if (isRefusedTwoFactorCode(parsed.code) || parsed.items.some((item) => item.field === "code")) setError(parsed.message);
-        else notifyMessage(parsed.message, parsed.type);
-      },
+      onError: onRefused,
     });
   };
 
@@ -34,28 +29,8 @@ export function TwoFactorDisableModal({ onClose }: { onClose: () => void }) {
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <Text size="sm">{t("accounts.preferences.twoFactor.disableText")}</Text>
-          <TextInput
-            label={t("accounts.preferences.twoFactor.disableCode")}
-            value={code}
-            onChange={(event) => {
-              setCode(event.currentTarget.value);
-              setError(undefined);
-            }}
-            error={error}
-            autoComplete="one-time-code"
-            required
-            dir="ltr"
-            data-autofocus
-            data-testid="two-factor-disable-code"
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={disable.isPending}>
-              {t("accounts.common.cancel")}
-            </Button>
-            <Button type="submit" color="red" loading={disable.isPending} data-testid="two-factor-disable-confirm">
-              {t("accounts.preferences.twoFactor.disableConfirm")}
-            </Button>
-          </Group>
+          <TextInput label={t("accounts.preferences.twoFactor.disableCode")} {...inputProps} data-autofocus data-testid="two-factor-disable-code" />
+          <FormActions cancelLabel={t("accounts.common.cancel")} onCancel={onClose} submitLabel={t("accounts.preferences.twoFactor.disableConfirm")} pending={disable.isPending} color="red" submitTestId="two-factor-disable-confirm" />
         </Stack>
       </form>
     </Modal>

@@ -2,11 +2,13 @@ import { Alert, Button, Center, Checkbox, Code, Group, Image, Loader, Modal, Pap
 import { IconAlertTriangle, IconDownload } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isRefusedTwoFactorCode, parseApiError } from "@/lib/errors";
-import { notifyMessage, notifySuccess } from "@/lib/notify";
+import { FormActions } from "@/components/form";
+import { parseApiError } from "@/lib/errors";
+import { notifySuccess } from "@/lib/notify";
 import { useDownload } from "@/lib/use-download";
 import { useEnableTwoFactor, useSetTwoFactorFlag, useStartTwoFactorSetup } from "../api/two-factor";
 import { recoveryCodesText } from "../lib/recovery-codes";
+import { useTwoFactorCode } from "../lib/two-factor-code";
 import { CopyButton } from "@/components/copy-button";
 
 const SIX_DIGITS = /^\d{6}$/;
@@ -22,8 +24,7 @@ export function TwoFactorSetupModal({ email, onClose }: { email: string; onClose
   const setup = useStartTwoFactorSetup();
   const enable = useEnableTwoFactor();
   const setFlag = useSetTwoFactorFlag();
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string | undefined>();
+  const { code, setError: setCodeError, inputProps, onRefused } = useTwoFactorCode();
   const [saved, setSaved] = useState(false);
   const recoveryCodes = enable.data;
   const enabled = recoveryCodes !== undefined;
@@ -59,13 +60,7 @@ export function TwoFactorSetupModal({ email, onClose }: { email: string; onClose
     if (!value) return setCodeError(t("accounts.validation.codeRequired"));
     if (!SIX_DIGITS.test(value)) return setCodeError(t("accounts.validation.codeFormat"));
     setCodeError(undefined);
-    enable.mutate(value, {
-      onError: (error) => {
-        const parsed = parseApiError(error, t);
-        if (isRefusedTwoFactorCode(parsed.code) || parsed.items.some((item) => item.field === "code")) setCodeError(parsed.message);
-        else notifyMessage(parsed.message, parsed.type);
-      },
-    });
+    enable.mutate(value, { onError: onRefused });
   };
 
   const codesFile = recoveryCodes
@@ -118,28 +113,13 @@ export function TwoFactorSetupModal({ email, onClose }: { email: string; onClose
           </Stack>
           <TextInput
             label={t("accounts.preferences.twoFactor.code")}
-            value={code}
-            onChange={(event) => {
-              setCode(event.currentTarget.value);
-              setCodeError(undefined);
-            }}
-            error={codeError}
+            {...inputProps}
             inputMode="numeric"
-            autoComplete="one-time-code"
             maxLength={7}
-            required
-            dir="ltr"
             data-autofocus
             data-testid="two-factor-code"
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={enable.isPending}>
-              {t("accounts.common.cancel")}
-            </Button>
-            <Button type="submit" loading={enable.isPending} data-testid="two-factor-verify">
-              {t("accounts.preferences.twoFactor.verify")}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={t("accounts.common.cancel")} onCancel={onClose} submitLabel={t("accounts.preferences.twoFactor.verify")} pending={enable.isPending} submitTestId="two-factor-verify" />
         </Stack>
       </form>
     );

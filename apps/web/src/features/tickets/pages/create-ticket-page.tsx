@@ -1,9 +1,10 @@
-import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { IconTicket } from "@tabler/icons-react";
 import { ticketPriorities, ticketTypes, type TicketPriority, type TicketType } from "@portal/contract";
-import { useState } from "react";
+import { useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { SubmitWithNotice } from "@/components/form";
 import { PageHeader } from "@/components/page-header";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import type { UploadProgress } from "@/lib/upload";
@@ -44,8 +45,14 @@ export function CreateTicketPage() {
     setMissing((current) => current.filter((field) => field !== key));
   };
   const required = t("tickets.create.required");
-  // Empty fields are marked (red, aria-invalid); the spec's one sentence is said once, above the button.
-  const errorOf = (field: keyof Draft) => missing.includes(field) || undefined;
+  const busy = create.isPending;
+  /** A field's value and change from the draft; an empty one is marked (red, aria-invalid), the spec's one sentence said once, above the button. */
+  const bind = <K extends keyof Draft>(field: K) => ({
+    value: draft[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(field, event.currentTarget.value as Draft[K]),
+    error: missing.includes(field) || undefined,
+    disabled: busy,
+  });
 
   const submit = () => {
     const empty = missingFields(draft);
@@ -68,7 +75,6 @@ export function CreateTicketPage() {
     );
   };
 
-  const busy = create.isPending;
   return (
     <>
       <PageHeader title={title} description={t("tickets.create.description")} />
@@ -86,75 +92,34 @@ export function CreateTicketPage() {
         data-testid="create-ticket-form"
       >
         <Stack gap="md">
-          <TextInput
-            label={t("tickets.create.subject")}
-            placeholder={t("tickets.create.subjectPlaceholder")}
-            required
-            maxLength={200}
-            value={draft.subject}
-            onChange={(event) => set("subject", event.currentTarget.value)}
-            error={errorOf("subject")}
-            disabled={busy}
-            data-testid="ticket-subject"
-          />
+          <TextInput label={t("tickets.create.subject")} placeholder={t("tickets.create.subjectPlaceholder")} required maxLength={200} {...bind("subject")} data-testid="ticket-subject" />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <NativeSelect
               label={t("tickets.create.type")}
               required
-              value={draft.type}
-              onChange={(event) => set("type", event.currentTarget.value as TicketType | "")}
-              error={errorOf("type")}
-              disabled={busy}
+              data={[{ value: "", label: t("tickets.create.choose") }, ...ticketTypes.map((type) => ({ value: type, label: t(`tickets.type.${type}`) }))]}
+              {...bind("type")}
               data-testid="ticket-type"
-            >
-              <option value="">{t("tickets.create.choose")}</option>
-              {ticketTypes.map((type) => (
-                <option key={type} value={type}>
-                  {t(`tickets.type.${type}`)}
-                </option>
-              ))}
-            </NativeSelect>
+            />
             <NativeSelect
               label={t("tickets.create.priority")}
               required
-              value={draft.priority}
-              onChange={(event) => set("priority", event.currentTarget.value as TicketPriority | "")}
-              error={errorOf("priority")}
-              disabled={busy}
+              data={ticketPriorities.map((priority) => ({ value: priority, label: t(`tickets.priority.${priority}`) }))}
+              {...bind("priority")}
               data-testid="ticket-priority"
-            >
-              {ticketPriorities.map((priority) => (
-                <option key={priority} value={priority}>
-                  {t(`tickets.priority.${priority}`)}
-                </option>
-              ))}
-            </NativeSelect>
+            />
           </SimpleGrid>
-          <Textarea
-            label={t("tickets.create.message")}
-            placeholder={t("tickets.create.messagePlaceholder")}
-            required
-            autosize
-            minRows={6}
-            maxRows={16}
-            maxLength={20_000}
-            value={draft.message}
-            onChange={(event) => set("message", event.currentTarget.value)}
-            error={errorOf("message")}
-            disabled={busy}
-            data-testid="ticket-message"
-          />
+          <Textarea label={t("tickets.create.message")} placeholder={t("tickets.create.messagePlaceholder")} required autosize minRows={6} maxRows={16} maxLength={20_000} {...bind("message")} data-testid="ticket-message" />
           <AttachmentPicker files={files} onChange={setFiles} progress={busy ? progress : null} disabled={busy} />
-          <Group justify="flex-end" gap="md" wrap="wrap">
-            {missing.length > 0 && (
-              <Text size="sm" c="red" role="alert" data-testid="ticket-required">
-                {required}
-              </Text>
-            )}
-            <Button type="submit" loading={busy} leftSection={<IconTicket size={16} aria-hidden />} data-testid="ticket-submit">
-              {t("tickets.create.submit")}
-            </Button>
-          </Group>
+          <SubmitWithNotice
+            notice={missing.length > 0 ? required : null}
+            noticeTestId="ticket-required"
+            loading={busy}
+            leftSection={<IconTicket size={16} aria-hidden />}
+            data-testid="ticket-submit"
+          >
+            {t("tickets.create.submit")}
+          </SubmitWithNotice>
         </Stack>
       </Paper>
     </>

@@ -1,8 +1,9 @@
-import { Button, Group, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Radio, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
 import { updateTypes, type Update, type UpdateType } from "@portal/contract";
-import { useState } from "react";
+import { useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { SubmitWithNotice } from "@/components/form";
 import { errorCodeOf, parseApiError } from "@/lib/errors";
 import { notifyMessage, notifySuccess } from "@/lib/notify";
 import { usePublishedUpdates, useSendChangelog } from "../../api/updates";
@@ -31,6 +32,13 @@ export function ChangelogStep({ update, onPublished, onBack }: { update: Update;
   const fillAll = t("updates.wizard.fillAllFields");
   const marked = (field: ChangelogField) => shown?.empty.includes(field) ?? false;
   const versionError = marked("version") ? true : shown?.badVersion ? t("updates.wizard.versionFormat") : (versionRefused ?? undefined);
+  /** A text field's value and change from the draft; an empty one is marked once the form was sent. */
+  const bind = (field: Exclude<ChangelogField, "type">) => ({
+    value: draft[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field, event.currentTarget.value),
+    error: marked(field) || undefined,
+    disabled: send.isPending,
+  });
 
   const submit = () => {
     const checked = checkChangelog(draft);
@@ -71,10 +79,8 @@ export function ChangelogStep({ update, onPublished, onBack }: { update: Update;
             required
             dir="ltr"
             maxLength={64}
-            value={draft.version}
-            onChange={(event) => set("version", event.currentTarget.value)}
+            {...bind("version")}
             error={versionError}
-            disabled={send.isPending}
             data-testid="changelog-version"
           />
           <Radio.Group
@@ -93,45 +99,21 @@ export function ChangelogStep({ update, onPublished, onBack }: { update: Update;
             </Group>
           </Radio.Group>
         </SimpleGrid>
-        <TextInput
-          label={t("updates.wizard.header")}
-          placeholder={t("updates.wizard.headerPlaceholder")}
-          required
-          maxLength={200}
-          value={draft.header}
-          onChange={(event) => set("header", event.currentTarget.value)}
-          error={marked("header") || undefined}
-          disabled={send.isPending}
-          data-testid="changelog-header"
-        />
-        <Textarea
-          label={t("updates.wizard.changeLog")}
-          placeholder={t("updates.wizard.changeLogPlaceholder")}
-          required
-          autosize
-          minRows={6}
-          maxRows={16}
-          maxLength={20_000}
-          value={draft.changeLog}
-          onChange={(event) => set("changeLog", event.currentTarget.value)}
-          error={marked("changeLog") || undefined}
-          disabled={send.isPending}
-          data-testid="changelog-text"
-        />
+        <TextInput label={t("updates.wizard.header")} placeholder={t("updates.wizard.headerPlaceholder")} required maxLength={200} {...bind("header")} data-testid="changelog-header" />
+        <Textarea label={t("updates.wizard.changeLog")} placeholder={t("updates.wizard.changeLogPlaceholder")} required autosize minRows={6} maxRows={16} maxLength={20_000} {...bind("changeLog")} data-testid="changelog-text" />
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Button variant="default" onClick={onBack} disabled={send.isPending}>
             {t("updates.wizard.backToCommands")}
           </Button>
-          <Group gap="md" wrap="wrap" justify="flex-end">
-            {shown && shown.empty.length > 0 && (
-              <Text size="sm" c="red" role="alert" data-testid="changelog-required">
-                {fillAll}
-              </Text>
-            )}
-            <Button type="submit" loading={send.isPending} leftSection={<IconCheck size={16} aria-hidden />} data-testid="changelog-publish">
-              {t("updates.wizard.publish")}
-            </Button>
-          </Group>
+          <SubmitWithNotice
+            notice={shown && shown.empty.length > 0 ? fillAll : null}
+            noticeTestId="changelog-required"
+            loading={send.isPending}
+            leftSection={<IconCheck size={16} aria-hidden />}
+            data-testid="changelog-publish"
+          >
+            {t("updates.wizard.publish")}
+          </SubmitWithNotice>
         </Group>
       </Stack>
     </form>
