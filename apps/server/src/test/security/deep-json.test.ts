@@ -64,6 +64,20 @@ async function expectHealthAnswersDuring(address: string, withinMs: number, acti
   expect(Math.min(...slowest), `slowest health answer of each try: ${slowest.map(Math.round).join(", ")} ms`).toBeLessThan(withinMs);
 }
 
+/**
+ * The fastest of three runs of `work`, in milliseconds: a quadratic walk is slow every time, while a
+ * machine busy with other work (a test run beside others) may stall one run (seen at load ~12).
+ */
+function fastestOfThree(work: () => void): number {
+  let fastest = Infinity;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const started = performance.now();
+    work();
+    fastest = Math.min(fastest, performance.now() - started);
+  }
+  return fastest;
+}
+
 async function postValidate(address: string, body: string | Buffer) {
   const response = await fetch(`${address}/api/v1/licenses/validate`, { method: "POST", headers: { "content-type": "application/json" }, body });
   return { status: response.status, body: (await response.json()) as { detail: { loc: (string | number)[]; msg: string; type: string }[] } };
@@ -82,10 +96,9 @@ describe("the nesting depth of a JSON body", () => {
   it("is checked in a few milliseconds for a body at the size limit", () => {
     const allowed = nested(MAX_JSON_DEPTH, JSON.stringify("[{".repeat(500_000)));
     const refused = nested(400_000);
-    const started = performance.now();
     expect(jsonNestsDeeperThan(allowed, MAX_JSON_DEPTH)).toBe(false);
     expect(jsonNestsDeeperThan(refused, MAX_JSON_DEPTH)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(fastestOfThree(() => (jsonNestsDeeperThan(allowed, MAX_JSON_DEPTH), jsonNestsDeeperThan(refused, MAX_JSON_DEPTH)))).toBeLessThan(100);
   });
 });
 
@@ -93,10 +106,8 @@ describe("the walk for unstorable text", () => {
   it("takes time in proportion to the value's size, not to the square of its depth", () => {
     // 30,000 levels took the old walk (a path copied at every level) several seconds.
     const deep = JSON.parse(nested(30_000, JSON.stringify("bad \u0000 text"))) as unknown;
-    const started = performance.now();
-    const path = findUnstorableText(deep);
-    expect(performance.now() - started).toBeLessThan(250);
-    expect(path).toEqual(Array.from({ length: 30_000 }, () => 0));
+    expect(findUnstorableText(deep)).toEqual(Array.from({ length: 30_000 }, () => 0));
+    expect(fastestOfThree(() => findUnstorableText(deep))).toBeLessThan(250);
   });
 
   it("still names the path to the text it refuses", () => {
@@ -108,9 +119,9 @@ describe("the walk for unstorable text", () => {
 
   it("reads a .req file's line 2 nested 200,000 levels deep in linear time", () => {
     const line2 = nested(200_000, JSON.stringify("lone \uD800 surrogate"));
-    const started = performance.now();
-    expect(() => parseReqFile(Buffer.from(`AAAA-BBBB-CCCC-DDDD\n${line2}\n`))).toThrow(/NUL characters or unpaired surrogates/);
-    expect(performance.now() - started).toBeLessThan(500);
+    const file = Buffer.from(`AAAA-BBBB-CCCC-DDDD\n${line2}\n`);
+    expect(() => parseReqFile(file)).toThrow(/NUL characters or unpaired surrogates/);
+    expect(fastestOfThree(() => expect(() => parseReqFile(file)).toThrow())).toBeLessThan(500);
   });
 });
 
