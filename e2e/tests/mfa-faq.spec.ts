@@ -241,6 +241,33 @@ test("an administrator writes a question in two languages; a customer reads, sea
 });
 
 test.describe("screenshots", () => {
+  // Each screen is shot with something on it whether or not the journeys above ran first
+  // (`npm run screenshots` runs only these): a question, a demo request and a provisioned authenticator.
+  // Its own mark: the journeys count what they find under theirs.
+  const shots = `shots${Date.now().toString(36)}`;
+  test.beforeAll(async ({ request }) => {
+    const headers = auth(adminToken);
+    const categories = await data<{ id: string; key: string }[]>(await request.get("/api/v1/faq/categories", { headers }));
+    await data(
+      await request.post("/api/v1/faq", {
+        headers,
+        data: {
+          categoryId: categories.find((category) => category.key === "support")!.id,
+          question: { en: `How do I move a licence to a new server? ${shots}`, tr: `Lisansı yeni bir sunucuya nasıl taşırım? ${shots}` },
+          answer: { en: "Release its installation under **Licence requests**, then activate it on the new server.", tr: "Kurulumu **Lisans talepleri** altında serbest bırakın, sonra yeni sunucuda etkinleştirin." },
+        },
+      }),
+    );
+    await data(
+      await request.post("/api/v1/demo-requests", {
+        headers: auth(customerToken),
+        data: { email: `${shots}@example.com`, company: "Fatma Networks", product: "Voice Platform" },
+      }),
+    );
+    const mfa = await data<{ configured: boolean }>(await request.get("/api/v1/mfa/status", { headers }));
+    if (!mfa.configured) await data(await request.post("/api/v1/mfa/provisioning", { headers }));
+  });
+
   const headings = {
     en: { faq: "FAQ", manage: "Manage FAQ", demo: "Demo requests", mfa: "MFA authenticator" },
     tr: { faq: "SSS", manage: "SSS'yi yönet", demo: "Demo talepleri", mfa: "MFA doğrulayıcı" },
