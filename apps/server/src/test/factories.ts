@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { License, LicenseRequest, Page, Plan, User } from "@portal/contract";
-import { sessions, users } from "../db/schema/index.js";
+import { users } from "../db/schema/index.js";
 import { hashPassword } from "../lib/passwords.js";
-import { hashToken, newOpaqueToken } from "../lib/tokens.js";
+import { newOpaqueToken } from "../lib/tokens.js";
+import { startSession } from "../modules/users/index.js";
 import { GOOD_PASSWORD, uniqueEmail, type Customer, type NewUser } from "./accounts.js";
 import { call, json } from "./http.js";
 import { ADMIN_EMAIL, type TestApp } from "./test-app.js";
@@ -24,18 +25,13 @@ const passwordHashOf = (password: string) => {
 };
 
 /**
- * A new session of this user, made as login makes one (an opaque token, only its SHA-256 stored, the
- * configured lifetime, the address and agent an injected request has): its bearer token.
+ * A new session of this user, stored by login's own `startSession` (an opaque token, only its
+ * SHA-256 kept, the configured lifetime, the address and agent an injected request has): its
+ * bearer token.
  */
 export async function sessionFor(app: FastifyInstance, userId: string): Promise<string> {
   const token = newOpaqueToken();
-  await app.db.insert(sessions).values({
-    userId,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + app.config.TOKEN_TTL_MINUTES * 60_000),
-    ip: "127.0.0.1",
-    userAgent: "lightMyRequest",
-  });
+  await startSession(app.db, userId, token, app.config.TOKEN_TTL_MINUTES * 60, { actorId: userId, ip: "127.0.0.1", userAgent: "lightMyRequest" });
   return token;
 }
 
