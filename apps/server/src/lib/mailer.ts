@@ -10,8 +10,14 @@ export interface MailMessage {
   text: string;
 }
 
+/** Who a mail is written to: the address, and the name it greets. */
+export interface MailRecipient {
+  email: string;
+  firstname: string;
+}
+
 /** A message to one person: their first name, the text, the portal's signature (every mail the portal writes). */
-export function letterTo(recipient: { email: string; firstname: string }, subject: string, body: string): MailMessage {
+export function letterTo(recipient: MailRecipient, subject: string, body: string): MailMessage {
   return { to: recipient.email, subject, text: `Hello ${recipient.firstname},\n\n${body}\n\n— Licence Portal` };
 }
 

@@ -1,11 +1,6 @@
-import { letterTo, type MailMessage } from "../../lib/mailer.js";
+import { letterTo, type MailMessage, type MailRecipient } from "../../lib/mailer.js";
 
-interface Recipient {
-  email: string;
-  firstname: string;
-}
-
-export function verificationMail(user: Recipient, link: string): MailMessage {
+export function verificationMail(user: MailRecipient, link: string): MailMessage {
   return letterTo(
     user,
     "Verify your e-mail address",
@@ -13,7 +8,7 @@ export function verificationMail(user: Recipient, link: string): MailMessage {
   );
 }
 
-export function passwordResetMail(user: Recipient, link: string): MailMessage {
+export function passwordResetMail(user: MailRecipient, link: string): MailMessage {
   return letterTo(
     user,
     "Reset your password",
@@ -21,7 +16,7 @@ export function passwordResetMail(user: Recipient, link: string): MailMessage {
   );
 }
 
-export function passwordChangedMail(user: Recipient): MailMessage {
+export function passwordChangedMail(user: MailRecipient): MailMessage {
   return letterTo(
     user,
     "Your password was changed",
