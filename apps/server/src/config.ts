@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, UPDATE_LIMITS, meetsPasswordRequirements } from "@portal/contract";
+import { DEFAULT_TAX_RATES, PASSWORD_MAX_LENGTH, countryCodes, UPDATE_LIMITS, meetsPasswordRequirements } from "@portal/contract";
 import { LOG_LEVELS } from "./lib/logging.js";
 import { parseSecretBoxKey } from "./lib/secret-box.js";
 
@@ -33,6 +33,21 @@ function parseTrustProxy(value: string): false | number | string | undefined {
     return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
   });
   return valid ? entries.join(",") : undefined;
+}
+
+/** "TR:20,US:10" → tax in basis points per country (TR → 2000); undefined when any pair is malformed. */
+export function parseTaxRates(value: string): ReadonlyMap<string, number> | undefined {
+  const rates = new Map<string, number>();
+  if (value === "") return rates;
+  for (const pair of value.split(",")) {
+    const match = /^\s*([A-Za-z]{2})\s*:\s*(\d{1,3}(?:\.\d{1,2})?)\s*$/.exec(pair);
+    if (!match) return undefined;
+    const country = match[1]!.toUpperCase();
+    const basisPoints = Math.round(Number(match[2]) * 100);
+    if (!(countryCodes as readonly string[]).includes(country) || basisPoints > 10_000) return undefined;
+    rates.set(country, basisPoints);
+  }
+  return rates;
 }
 
 const configSchema = z.object({
@@ -96,6 +111,24 @@ const configSchema = z.object({
     .trim()
     .default("https://support.example.com/")
     .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" })),
+  // Tax by the billing address's country, in percent: "TR:20,US:10,DE:19"; countries not listed pay none.
+  TAX_RATES: z
+    .string()
+    .trim()
+    .default(DEFAULT_TAX_RATES)
+    .transform((value, context) => {
+      const rates = parseTaxRates(value);
+      if (rates === undefined) {
+        context.addIssue({ code: "custom", message: "must be COUNTRY:PERCENT pairs separated by commas, e.g. TR:20,US:10 (percent 0 to 100, at most two decimals)" });
+        return z.NEVER;
+      }
+      return rates;
+    }),
+  // The seller printed on offers and invoices.
+  COMPANY_NAME: z.string().trim().min(1).default("Licence Portal"),
+  COMPANY_ADDRESS: z.string().trim().default(""),
+  COMPANY_TAX_ID: z.string().trim().default(""),
+  COMPANY_EMAIL: optionalText.pipe(z.email({ error: "must be a valid e-mail address" }).optional()),
   // Set by npm to the folder `npm start` was typed in; relative paths are taken from there.
   INIT_CWD: optionalText,
 });

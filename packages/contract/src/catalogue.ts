@@ -112,3 +112,9 @@ export const currentPlanSchema = z
   .object({ plan: planSchema.nullable(), selectedAt: timestamp.nullable() })
   .meta({ id: "CurrentPlan" });
 export type CurrentPlan = z.infer<typeof currentPlanSchema>;
+
+/** A plan choice on the pricing pages also starts an order (`pending_offer`) for it. */
+export const selectedPlanSchema = currentPlanSchema.extend({ orderId: z.uuid() }).meta({ id: "SelectedPlan" });
+export type SelectedPlan = z.infer<typeof selectedPlanSchema>;
+export const customPlanResultSchema = planSchema.extend({ orderId: z.uuid() }).meta({ id: "CustomPlanResult" });
+export type CustomPlanResult = z.infer<typeof customPlanResultSchema>;

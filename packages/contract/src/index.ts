@@ -11,6 +11,7 @@ export * from "./projects.js";
 export * from "./payments.js";
 export * from "./license-key.js";
 export * from "./licenses.js";
+export * from "./orders.js";
 export * from "./tickets.js";
 export * from "./updates.js";
 export * from "./dashboards.js";

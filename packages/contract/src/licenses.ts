@@ -89,16 +89,17 @@ export const licenseRequestSchema = z
   .meta({ id: "LicenseRequest" });
 export type LicenseRequest = z.infer<typeof licenseRequestSchema>;
 
-const quantity = z
+/** How many licences one request or order asks for. */
+export const quantityField = z
   .number({ error: messageOf("licenses.validation.quantityNumber") })
   .int({ error: messageOf("licenses.validation.quantityWhole") })
   .min(1, { error: messageOf("licenses.validation.quantityRange") })
   .max(100, { error: messageOf("licenses.validation.quantityRange") });
-const note = z
+export const noteField = z
   .string({ error: messageOf("validation.notText", { label: "Note" }) })
   .trim()
   .max(2000, { error: messageOf("licenses.validation.noteTooLong") });
-const featureIds = z
+export const featureIdsField = z
   .array(z.uuid({ error: messageOf("validation.eachValidId", { label: "feature" }) }), { error: messageOf("validation.list", { items: "Features" }) })
   .min(1, { error: messageOf("commerce.validation.chooseFeature") })
   .max(200)
@@ -107,10 +108,10 @@ const featureIds = z
 export const licenseRequestBodySchema = z
   .strictObject({
     planId: z.uuid({ error: messageOf("licenses.validation.planInvalid") }).optional(),
-    featureIds: featureIds.optional(),
+    featureIds: featureIdsField.optional(),
     projectId: z.uuid({ error: messageOf("licenses.validation.projectInvalid") }).optional(),
-    quantity: quantity.default(1),
-    note: note.optional(),
+    quantity: quantityField.default(1),
+    note: noteField.optional(),
   })
   .refine((body) => (body.planId === undefined) !== (body.featureIds === undefined), {
     error: messageOf("licenses.validation.planOrFeatures"),
@@ -122,9 +123,9 @@ export type LicenseRequestBody = z.input<typeof licenseRequestBodySchema>;
 export const licenseRequestPatchSchema = z
   .strictObject({
     planId: z.uuid({ error: messageOf("licenses.validation.planInvalid") }).optional(),
-    featureIds: featureIds.optional(),
-    quantity: quantity.optional(),
-    note: note.optional(),
+    featureIds: featureIdsField.optional(),
+    quantity: quantityField.optional(),
+    note: noteField.optional(),
     durationDays: z.number().int().min(1, { error: messageOf("commerce.validation.durationMin") }).max(36_500).nullable().optional(),
     maxActivations: z.number().int().min(1, { error: messageOf("commerce.validation.activationsMin") }).max(100_000).nullable().optional(),
   })

@@ -108,6 +108,15 @@ export const messageCatalogue = {
   "licenses.validation.reasonRequired": "Reason field is required",
   "licenses.validation.reasonTooLong": "Reason must be at most 2000 characters",
 
+  // Orders.
+  "orders.validation.discount": "Discount must be a percentage from 0 to 100 with at most two decimals",
+  "orders.validation.validUntilRequired": "Valid until field is required",
+  "orders.validation.validUntil": "Valid until must be a date",
+  "orders.validation.validUntilPast": "Valid until must be in the future",
+  "orders.validation.referenceRequired": "Payment reference field is required",
+  "orders.validation.referenceTooLong": "Payment reference must be at most 200 characters",
+  "orders.validation.messageTooLong": "Message must be at most 2000 characters",
+
   // Tickets.
   "tickets.validation.assignee": "Assignee must be a user id",
   "tickets.validation.assigneeFilter": "Assignee must be a user id or none",

@@ -12,3 +12,4 @@ export * from "./dashboards.js";
 export * from "./settings.js";
 export * from "./mfa.js";
 export * from "./faq.js";
+export * from "./orders.js";

@@ -2,6 +2,7 @@ import table from "./table";
 import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
+import orders from "./orders";
 import settings from "./settings";
 import ticketsInbox from "./tickets-inbox";
 import dashboards from "./dashboards";
@@ -9,6 +10,7 @@ import dashboards from "./dashboards";
 /** English strings of the logged-in areas: loaded with the main layout, not by /auth/login. */
 const areas = {
   licenses,
+  orders,
   settings,
   table,
   accounts,

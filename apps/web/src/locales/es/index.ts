@@ -3,6 +3,7 @@ import table from "./table";
 import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
+import orders from "./orders";
 import updates from "./updates";
 import settings from "./settings";
 import tickets from "./tickets";
@@ -15,6 +16,7 @@ import outbox from "./outbox";
 /** Español. */
 const messages: Messages = {
   licenses,
+  orders,
   updates,
   settings,
   table,
@@ -493,6 +495,11 @@ const messages: Messages = {
       "mfa/invalid_code": "Código MFA no válido. Inténtelo de nuevo.",
       "faq/unknown_category": "La categoría de preguntas frecuentes elegida no existe.",
       "license/not_pending": "Solo se puede cambiar una solicitud de licencia pendiente.",
+      "order/not_found": "Pedido no encontrado.",
+      "order/invalid_transition": "Este pedido no admite esa acción en su estado actual.",
+      "order/offer_expired": "Esta oferta ha caducado. Pídanos una nueva.",
+      "order/billing_address_required": "El cliente aún no tiene dirección de facturación. Una oferta la necesita para el impuesto y la factura.",
+      "order/no_document": "Este pedido aún no tiene oferta ni factura.",
       "license/deactivated": "Esta licencia se ha desactivado.",
       "license/expired": "Esta licencia ha caducado.",
       "license/too_many_activations": "Esta licencia ya está activada en tantas instalaciones como permite. Libere una primero.",

@@ -3,6 +3,7 @@ import table from "./table";
 import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
+import orders from "./orders";
 import updates from "./updates";
 import settings from "./settings";
 import tickets from "./tickets";
@@ -15,6 +16,7 @@ import outbox from "./outbox";
 /** فارسی (راست‌به‌چپ). */
 const messages: Messages = {
   licenses,
+  orders,
   updates,
   settings,
   table,
@@ -493,6 +495,11 @@ const messages: Messages = {
       "mfa/invalid_code": "کد MFA نامعتبر است. لطفاً دوباره تلاش کنید.",
       "faq/unknown_category": "دستهٔ انتخاب‌شدهٔ پرسش‌های متداول وجود ندارد.",
       "license/not_pending": "فقط درخواست مجوزِ در انتظار قابل تغییر است.",
+      "order/not_found": "سفارش پیدا نشد.",
+      "order/invalid_transition": "این سفارش در وضعیت فعلی‌اش این کار را نمی‌پذیرد.",
+      "order/offer_expired": "مهلت این پیشنهاد تمام شده است. پیشنهاد تازه‌ای از ما بخواهید.",
+      "order/billing_address_required": "مشتری هنوز نشانی صورت‌حساب ندارد. پیشنهاد برای مالیات و فاکتور به آن نیاز دارد.",
+      "order/no_document": "این سفارش هنوز پیشنهاد یا فاکتوری ندارد.",
       "license/deactivated": "این مجوز غیرفعال شده است.",
       "license/expired": "این مجوز منقضی شده است.",
       "license/too_many_activations": "این مجوز روی بیشترین تعداد نصب مجاز فعال است. ابتدا یکی را آزاد کنید.",

@@ -3,6 +3,7 @@ import table from "./table";
 import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
+import orders from "./orders";
 import updates from "./updates";
 import settings from "./settings";
 import tickets from "./tickets";
@@ -15,6 +16,7 @@ import outbox from "./outbox";
 /** Português (Brasil). */
 const messages: Messages = {
   licenses,
+  orders,
   updates,
   settings,
   table,
@@ -493,6 +495,11 @@ const messages: Messages = {
       "mfa/invalid_code": "Código MFA inválido. Tente novamente.",
       "faq/unknown_category": "A categoria de perguntas frequentes escolhida não existe.",
       "license/not_pending": "Só é possível alterar uma solicitação de licença pendente.",
+      "order/not_found": "Pedido não encontrado.",
+      "order/invalid_transition": "Este pedido não permite essa ação no estado atual.",
+      "order/offer_expired": "Esta oferta expirou. Peça-nos uma nova.",
+      "order/billing_address_required": "O cliente ainda não tem endereço de cobrança. Uma oferta precisa dele para o imposto e a fatura.",
+      "order/no_document": "Este pedido ainda não tem oferta nem fatura.",
       "license/deactivated": "Esta licença foi desativada.",
       "license/expired": "Esta licença expirou.",
       "license/too_many_activations": "Esta licença já está ativada no número máximo de instalações permitido. Libere uma primeiro.",

@@ -3,6 +3,7 @@ import table from "./table";
 import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
+import orders from "./orders";
 import updates from "./updates";
 import settings from "./settings";
 import tickets from "./tickets";
@@ -15,6 +16,7 @@ import outbox from "./outbox";
 /** Türkçe. */
 const messages: Messages = {
   licenses,
+  orders,
   updates,
   settings,
   table,
@@ -493,6 +495,11 @@ const messages: Messages = {
       "mfa/invalid_code": "Geçersiz MFA kodu. Lütfen tekrar deneyin.",
       "faq/unknown_category": "Seçilen SSS kategorisi mevcut değil.",
       "license/not_pending": "Yalnızca bekleyen bir lisans talebi değiştirilebilir.",
+      "order/not_found": "Sipariş bulunamadı.",
+      "order/invalid_transition": "Bu sipariş şu anki durumunda bunu yapamaz.",
+      "order/offer_expired": "Bu teklifin süresi doldu. Bizden yeni bir teklif isteyin.",
+      "order/billing_address_required": "Müşterinin henüz fatura adresi yok. Teklif, vergi ve fatura için bir adres gerektirir.",
+      "order/no_document": "Bu siparişin henüz teklifi veya faturası yok.",
       "license/deactivated": "Bu lisans devre dışı bırakıldı.",
       "license/expired": "Bu lisansın süresi doldu.",
       "license/too_many_activations": "Bu lisans izin verdiği sayıda kurulumda zaten etkin. Önce birini serbest bırakın.",

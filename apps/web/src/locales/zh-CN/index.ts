@@ -3,6 +3,7 @@ import table from "./table";
 import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
+import orders from "./orders";
 import updates from "./updates";
 import settings from "./settings";
 import tickets from "./tickets";
@@ -15,6 +16,7 @@ import outbox from "./outbox";
 /** 简体中文. */
 const messages: Messages = {
   licenses,
+  orders,
   updates,
   settings,
   table,
@@ -492,6 +494,11 @@ const messages: Messages = {
       "mfa/invalid_code": "MFA 验证码无效，请重试。",
       "faq/unknown_category": "所选的常见问题分类不存在。",
       "license/not_pending": "只能修改待处理的许可证申请。",
+      "order/not_found": "未找到订单。",
+      "order/invalid_transition": "该订单在当前状态下无法执行此操作。",
+      "order/offer_expired": "此报价已过期。请向我们索取新的报价。",
+      "order/billing_address_required": "该客户尚无账单地址。报价需要账单地址来计算税费和开具发票。",
+      "order/no_document": "该订单尚无报价单或发票。",
       "license/deactivated": "此许可证已被停用。",
       "license/expired": "此许可证已过期。",
       "license/too_many_activations": "此许可证已在允许的最大安装数上激活。请先释放一个安装。",
