@@ -66,6 +66,8 @@ export const customerDashboardSchema = z
   .object({
     licenses: z.object({ active: count, notActivated: count, deactivated: count, expiringIn30Days: count }),
     requests: z.object({ pending: count }),
+    /** Orders neither paid nor cancelled; `awaitingMe`: offers waiting for my acceptance (offered, not expired). */
+    orders: z.object({ open: count, awaitingMe: count }),
     tickets: z.object({ open: count, inProgress: count, resolved: count }),
     recentActivity: z.array(activityEntrySchema),
     expiring: z.array(expiringLicenseSchema),
@@ -98,6 +100,8 @@ export const adminDashboardSchema = z
   .object({
     users: z.object({ pending: count, active: count, locked: count, total: count }),
     requests: z.object({ pending: count }),
+    /** `pendingOffers`: orders waiting for the team's offer; `awaitingPayment`: offers accepted, not yet paid. */
+    orders: z.object({ pendingOffers: count, awaitingPayment: count }),
     tickets: z.object({ total: count, open: count, inProgress: count, resolved: count, closed: count }),
     licenses: z.object({
       active: count,

@@ -126,7 +126,11 @@ const optionalMessage = z
 
 export const orderOfferBodySchema = z
   .strictObject({
-    /** Replaces the catalogue price of every line; omitted, the lines keep theirs. */
+    /**
+     * The negotiated price of one licence. On a one-line order it replaces the line's price; the lines of
+     * a features order (one per feature) become one line, "Custom plan: …", at this price. Omitted, the
+     * catalogue prices stay.
+     */
     unitPrice: priceField.optional(),
     discountPercent: percentField.default(0),
     validUntil: z

@@ -12,7 +12,7 @@ import {
   type CustomerDashboard,
 } from "@portal/contract";
 import type { Database } from "../../db/client.js";
-import { installations, licenseRequests, licenses, plans, tickets, type LicenseRow, type TicketRow, type UserRow } from "../../db/schema/index.js";
+import { installations, licenseRequests, licenses, orders, plans, tickets, type LicenseRow, type TicketRow, type UserRow } from "../../db/schema/index.js";
 import { bucketCounts } from "../../db/pages.js";
 import { coalescedRead } from "../../lib/coalesced-read.js";
 import { preparedSql, preparedStatement } from "../../db/prepared.js";
@@ -87,13 +87,15 @@ interface CustomerFigureRow {
   deactivated: number;
   expiringIn30Days: number;
   pending: number;
+  openOrders: number;
+  awaitingMe: number;
   open: number;
   inProgress: number;
   resolved: number;
 }
 
 /**
- * The customer's figures: the counts in one statement (three single-row aggregates side by side,
+ * The customer's figures: the counts in one statement (four single-row aggregates side by side,
  * each through its owner index) beside the expiring list and the activity. Five statements per
  * call held five of the pool's connections; under 32 concurrent dashboards they queued for them.
  */
@@ -102,12 +104,15 @@ export async function customerDashboard(db: Database, userId: string): Promise<C
     preparedSql(db, "dashboard_counts", {}, () => {
       const user = sql.placeholder("userId");
       return sql`
-        select l.*, r.*, t.* from
+        select l.*, r.*, o.*, t.* from
           (select ${licenseCounts.active} as "active", ${licenseCounts.notActivated} as "notActivated",
                   ${licenseCounts.deactivated} as "deactivated", count(*) filter (where ${expiringSoon})::int as "expiringIn30Days"
            from ${licenses} where ${licenses.ownerId} = ${user}) l,
           (select count(*) filter (where ${licenseRequests.status} = 'pending')::int as "pending"
            from ${licenseRequests} where ${licenseRequests.requesterId} = ${user}) r,
+          (select count(*) filter (where ${orders.status} in ('pending_offer', 'offered', 'accepted'))::int as "openOrders",
+                  count(*) filter (where ${orders.status} = 'offered' and ${orders.validUntil} > now())::int as "awaitingMe"
+           from ${orders} where ${orders.userId} = ${user}) o,
           (select ${ticketCounts.open} as "open", ${ticketCounts.inProgress} as "inProgress", ${ticketCounts.resolved} as "resolved"
            from ${tickets} where ${tickets.userId} = ${user}) t`;
     })
@@ -130,6 +135,7 @@ export async function customerDashboard(db: Database, userId: string): Promise<C
   return {
     licenses: { active: figures.active, notActivated: figures.notActivated, deactivated: figures.deactivated, expiringIn30Days: figures.expiringIn30Days },
     requests: { pending: figures.pending },
+    orders: { open: figures.openOrders, awaitingMe: figures.awaitingMe },
     tickets: { open: figures.open, inProgress: figures.inProgress, resolved: figures.resolved },
     recentActivity: activity,
     expiring: expiring.map((row) => ({ id: row.id, key: formatLicenseKey(row.keyCompact), planName: row.planName, expiresAt: row.expiresAt.toISOString() })),
@@ -179,10 +185,12 @@ async function readAdminDashboard(db: Database): Promise<AdminDashboard> {
     bucketCounts(db, ["users", "tickets", "licenses"]),
     preparedSql(db, "dashboard_pending_live", {}, () => sql`
       select (select count(*)::int from ${licenseRequests} where ${licenseRequests.status} = 'pending') as "pending",
+             (select count(*)::int from ${orders} where ${orders.status} = 'pending_offer') as "pendingOffers",
+             (select count(*)::int from ${orders} where ${orders.status} = 'accepted') as "awaitingPayment",
              (select count(*)::int from ${installations}
               where ${installations.releasedAt} is null and ${installations.lastSeenAt} > now() - make_interval(hours => ${sql.raw(String(LIVE_INSTALLATION_HOURS))})) as "live"`)
       .execute()
-      .then((result) => result.rows as { pending: number; live: number }[]),
+      .then((result) => result.rows as { pending: number; pendingOffers: number; awaitingPayment: number; live: number }[]),
     validationsPerDay(db),
   ]);
   // A table's count by status (or in all, "total") from its buckets; 0 for a status without rows.
@@ -198,6 +206,7 @@ async function readAdminDashboard(db: Database): Promise<AdminDashboard> {
   return {
     users: { pending: usersIn("pending"), active: usersIn("active"), locked: usersIn("locked"), total: usersIn("total") },
     requests: { pending: indexed!.pending },
+    orders: { pendingOffers: indexed!.pendingOffers, awaitingPayment: indexed!.awaitingPayment },
     tickets: {
       total: ticketsIn("total"),
       open: ticketsIn("open"),

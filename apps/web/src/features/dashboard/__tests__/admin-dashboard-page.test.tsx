@@ -13,6 +13,7 @@ afterEach(() => {
 const dashboard = (validations: number): AdminDashboard => ({
   users: { pending: 0, active: 1, locked: 0, total: 1 },
   requests: { pending: 0 },
+  orders: { pendingOffers: 0, awaitingPayment: 0 },
   tickets: { total: 0, open: 0, inProgress: 0, resolved: 0, closed: 0 },
   licenses: { active: 0, notActivated: 0, deactivated: 0, issuedPerMonth: [{ month: "2026-10", count: 0 }, { month: "2026-11", count: 2 }],
     issuedPerDay: [{ day: "2026-10-20", count: 0 }, { day: "2026-11-20", count: 2 }],
