@@ -418,3 +418,42 @@ describe("the team", () => {
     expect((await inboxOf(second.token)).some((item) => item.title === `New order ${order.number}`)).toBe(true);
   });
 });
+
+describe("the document", () => {
+  it("is the offer while offered or accepted, the invoice once paid, and nothing before an offer or once cancelled", async () => {
+    const plan = await tools.plan(75);
+    const customer = await createCustomer(t);
+    const other = await createCustomer(t);
+    await tools.billingAddress(customer.token, "TR");
+    const order = await tools.order(customer.token, { planId: plan.id });
+    const download = (token: string, id = order.id) => call(t.app, { method: "GET", url: `/api/v1/orders/${id}/document`, token });
+
+    const before = await download(customer.token);
+    expect(before.statusCode).toBe(404);
+    expect(firstError(before).loc).toEqual(["order/no_document"]);
+
+    await tools.offer(order.id);
+    for (const token of [customer.token, await tools.admin()]) {
+      const offer = await download(token);
+      expect(offer.statusCode).toBe(200);
+      expect(offer.headers["content-type"]).toBe("application/pdf");
+      expect(offer.headers["content-disposition"]).toBe(`attachment; filename="offer-${order.number}.pdf"`);
+      expect(offer.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    }
+    expect(firstError(await download(other.token)).loc).toEqual(["order/not_found"]);
+    await tools.accept(order.id, customer.token);
+    expect((await download(customer.token)).headers["content-disposition"]).toBe(`attachment; filename="offer-${order.number}.pdf"`);
+
+    const paid = await tools.markPaid(order.id);
+    const invoice = await download(customer.token);
+    expect(invoice.statusCode).toBe(200);
+    expect(invoice.headers["content-disposition"]).toBe(`attachment; filename="${paid.invoiceNumber}.pdf"`);
+
+    const cancelled = await tools.order(customer.token, { planId: plan.id });
+    await tools.offer(cancelled.id);
+    await call(t.app, { method: "POST", url: `/api/v1/orders/${cancelled.id}/cancel`, token: customer.token, payload: {} });
+    const gone = await download(customer.token, cancelled.id);
+    expect(gone.statusCode).toBe(404);
+    expect(firstError(gone).loc).toEqual(["order/no_document"]);
+  });
+});
