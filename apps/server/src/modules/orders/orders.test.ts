@@ -52,6 +52,14 @@ describe("placing an order", () => {
     await waitForMail(t.dataDir, "admin@example.com", new RegExp(`New order ${order.number}`));
     const [created] = await t.app.db.select().from(auditEvents).where(and(eq(auditEvents.action, "order.created"), eq(auditEvents.targetId, order.id)));
     expect(created?.actorId).toBe(customer.user.id);
+
+    // Until the offer the amounts follow the billing address as it is now.
+    await tools.billingAddress(customer.token, "TR");
+    const taxed = json<{ data: Order }>(await call(t.app, { method: "GET", url: `/api/v1/orders/${order.id}`, token: customer.token })).data;
+    expect(taxed).toMatchObject({ subtotal: "1200.00", taxCountry: "TR", taxRate: 20, taxAmount: "240.00", total: "1440.00", billingAddress: null });
+    await tools.billingAddress(customer.token, "DE");
+    const moved = json<{ data: Order }>(await call(t.app, { method: "GET", url: `/api/v1/orders/${order.id}`, token: customer.token })).data;
+    expect(moved).toMatchObject({ taxCountry: "DE", taxRate: 0, taxAmount: "0.00", total: "1200.00" });
   });
 
   it("taxes at the billing address's country from the start, and gives a features order one line per feature", async () => {
