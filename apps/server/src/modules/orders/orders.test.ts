@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CurrentPlan, CustomPlanResult, License, Order, Page, SelectedPlan } from "@portal/contract";
 import { auditEvents, licenseRequests, licenses, orders } from "../../db/schema/index.js";
 import { createAdmin, createCustomer } from "../../test/factories.js";
@@ -8,10 +8,6 @@ import { waitForMail } from "../../test/mail.js";
 import { useTestApp } from "../../test/test-app.js";
 import { orderTools } from "../../test/orders.js";
 
-vi.mock("./documents/index.js", () => ({
-  renderOrderDocument: async (document: { kind: string; orderNumber: string; invoiceNumber: string | null }) =>
-    new TextEncoder().encode(`%PDF-1.4 stand-in ${document.kind} ${document.orderNumber} ${document.invoiceNumber ?? ""}\n%%EOF\n`),
-}));
 
 const t = useTestApp();
 const tools = orderTools(t);
