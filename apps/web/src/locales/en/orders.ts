@@ -60,7 +60,6 @@ const orders = {
     cancelReason: "Reason for cancelling",
   },
   billing: {
-    title: "Orders and invoices",
     subtitle: "Your orders, the offers we sent you and your invoices.",
     tableLabel: "Your orders",
     emptyTitle: "No orders yet",

@@ -62,7 +62,6 @@ const orders: Messages["orders"] = {
     cancelReason: "Motivo de la cancelación",
   },
   billing: {
-    title: "Pedidos y facturas",
     subtitle: "Sus pedidos, las ofertas que le enviamos y sus facturas.",
     tableLabel: "Sus pedidos",
     emptyTitle: "Aún no hay pedidos",

@@ -62,7 +62,6 @@ const orders: Messages["orders"] = {
     cancelReason: "دلیل لغو",
   },
   billing: {
-    title: "سفارش‌ها و صورت‌حساب‌ها",
     subtitle: "سفارش‌های شما، پیشنهادهایی که برایتان فرستادیم و صورت‌حساب‌هایتان.",
     tableLabel: "سفارش‌های شما",
     emptyTitle: "هنوز سفارشی ندارید",

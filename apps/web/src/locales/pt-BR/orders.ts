@@ -62,7 +62,6 @@ const orders: Messages["orders"] = {
     cancelReason: "Motivo do cancelamento",
   },
   billing: {
-    title: "Pedidos e faturas",
     subtitle: "Seus pedidos, as ofertas que enviamos e suas faturas.",
     tableLabel: "Seus pedidos",
     emptyTitle: "Nenhum pedido ainda",

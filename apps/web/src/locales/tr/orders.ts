@@ -62,7 +62,6 @@ const orders: Messages["orders"] = {
     cancelReason: "İptal nedeni",
   },
   billing: {
-    title: "Siparişler ve faturalar",
     subtitle: "Siparişleriniz, size gönderdiğimiz teklifler ve faturalarınız.",
     tableLabel: "Siparişleriniz",
     emptyTitle: "Henüz sipariş yok",

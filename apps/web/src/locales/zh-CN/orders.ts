@@ -62,7 +62,6 @@ const orders: Messages["orders"] = {
     cancelReason: "取消原因",
   },
   billing: {
-    title: "订单和发票",
     subtitle: "您的订单、我们发给您的报价以及您的发票。",
     tableLabel: "您的订单",
     emptyTitle: "还没有订单",

@@ -90,7 +90,7 @@ export function BillingPage() {
     <Stack gap="xl">
       <div>
         <ListScreen
-          title={t("orders.billing.title")}
+          title={t("pages.billing.title")}
           description={t("orders.billing.subtitle")}
           table={table}
           useList={useOrders}
