@@ -84,6 +84,7 @@ const orders = {
   },
   order: {
     title: "Order",
+    details: "Details",
     back: "Back to orders",
     loadFailed: "The order could not be loaded.",
     retry: "Try again",

@@ -88,6 +88,7 @@ const orders: Messages["orders"] = {
   },
   order: {
     title: "Pedido",
+    details: "Detalles",
     back: "Volver a los pedidos",
     loadFailed: "No se pudo cargar el pedido.",
     retry: "Reintentar",

@@ -86,6 +86,7 @@ const orders: Messages["orders"] = {
   },
   order: {
     title: "سفارش",
+    details: "جزئیات",
     back: "بازگشت به سفارش‌ها",
     loadFailed: "سفارش بارگیری نشد.",
     retry: "تلاش دوباره",

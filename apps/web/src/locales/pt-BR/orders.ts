@@ -88,6 +88,7 @@ const orders: Messages["orders"] = {
   },
   order: {
     title: "Pedido",
+    details: "Detalhes",
     back: "Voltar aos pedidos",
     loadFailed: "Não foi possível carregar o pedido.",
     retry: "Tentar novamente",

@@ -86,6 +86,7 @@ const orders: Messages["orders"] = {
   },
   order: {
     title: "Sipariş",
+    details: "Ayrıntılar",
     back: "Siparişlere dön",
     loadFailed: "Sipariş yüklenemedi.",
     retry: "Tekrar dene",

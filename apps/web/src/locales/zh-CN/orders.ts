@@ -86,6 +86,7 @@ const orders: Messages["orders"] = {
   },
   order: {
     title: "订单",
+    details: "详情",
     back: "返回订单",
     loadFailed: "无法加载订单。",
     retry: "重试",

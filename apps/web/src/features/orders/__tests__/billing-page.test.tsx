@@ -32,7 +32,8 @@ describe("the billing page", { timeout: 20_000 }, () => {
     const first = allByTestId("order-link")[0]!;
     expect(first.textContent).toBe("O-000001");
     expect(first.getAttribute("href")).toBe(`/billing/orders/${ids(1)}`);
-    expect(pageText()).toContain("Pro plan × 2");
+    // The plan's name is isolated (FSI … PDI) for right-to-left sentences.
+    expect(pageText()).toContain("\u2068Pro plan\u2069 × 2");
     expect(allByTestId("order-row-total")[0]?.textContent).toBe("$1,296.00");
     expect(allByTestId("order-status")[0]?.textContent).toBe("Awaiting offer");
     expect(allByTestId("order-status")[1]?.textContent).toBe("Offer received");

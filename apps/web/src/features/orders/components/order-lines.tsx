@@ -13,7 +13,7 @@ export function OrderLines({ order }: { order: Pick<Order, "items" | "currency">
   const money = (amount: string) => formatAmount(amount, order.currency, language);
   return (
     <ScrollArea type="auto" offsetScrollbars="x">
-      <Table verticalSpacing="sm" miw={420} aria-label={t("orders.lines.tableLabel")} data-testid="order-lines">
+      <Table verticalSpacing="sm" aria-label={t("orders.lines.tableLabel")} data-testid="order-lines">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t("orders.lines.description")}</Table.Th>
@@ -26,8 +26,8 @@ export function OrderLines({ order }: { order: Pick<Order, "items" | "currency">
           {order.items.map((item, index) => (
             <Table.Tr key={index} data-testid="order-line">
               <Table.Td>
-                <Text size="sm" dir="auto">
-                  {item.description}
+                <Text size="sm">
+                  <bdi>{item.description}</bdi>
                 </Text>
               </Table.Td>
               <Table.Td ta="end" style={nowrap}>

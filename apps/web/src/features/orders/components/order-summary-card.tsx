@@ -7,15 +7,19 @@ import { formatDate, formatDateTime } from "@/lib/format";
 import { countryName } from "../lib/money";
 import { OrderStatusBadge } from "./order-status-badge";
 
-/** Text a person typed (a note, a message): its own direction, its line breaks kept. */
+/**
+ * Text a person typed (a note, a message, an address line): isolated in its own direction, so an
+ * English note reads right inside a Persian page, while the block keeps the page's alignment.
+ */
 const typed = (text: string) => (
-  <Text size="sm" dir="auto" style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
-    {text}
+  <Text size="sm" style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+    <bdi>{text}</bdi>
   </Text>
 );
+/** Codes and e-mail addresses: left to right in any language, aligned with the page. */
 const ltr = (text: string) => (
-  <Text size="sm" dir="ltr" ta="start" style={{ overflowWrap: "anywhere" }}>
-    {text}
+  <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+    <span dir="ltr">{text}</span>
   </Text>
 );
 
@@ -37,9 +41,7 @@ export function OrderSummaryCard({ order, title, actions }: { order: Order; titl
       label: t("orders.summary.customer"),
       value: (
         <Stack gap={0}>
-          <Text size="sm" dir="auto">
-            {order.user.name}
-          </Text>
+          {typed(order.user.name)}
           {ltr(order.user.email)}
         </Stack>
       ),
@@ -51,20 +53,12 @@ export function OrderSummaryCard({ order, title, actions }: { order: Order; titl
       label: t("orders.summary.billingAddress"),
       value: (
         <Stack gap={0} data-testid="order-billing-address">
-          <Text size="sm" dir="auto">
-            {address.line1}
-          </Text>
-          {address.line2 && (
-            <Text size="sm" dir="auto">
-              {address.line2}
-            </Text>
-          )}
-          <Text size="sm" dir="auto">
-            {[address.postalCode, address.city].filter(Boolean).join(" ")}
-          </Text>
+          {typed(address.line1)}
+          {address.line2 && typed(address.line2)}
+          {typed([address.postalCode, address.city].filter(Boolean).join(" "))}
           <Text size="sm">{countryName(address.country, language)}</Text>
-          <Text size="xs" c="dimmed" mt={4} dir="auto">
-            {t("orders.summary.taxLocation", { location: address.taxLocation })}
+          <Text size="xs" c="dimmed" mt={4}>
+            {t("orders.summary.taxLocation", { location: `\u2068${address.taxLocation}\u2069` })}
           </Text>
         </Stack>
       ),

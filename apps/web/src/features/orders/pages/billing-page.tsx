@@ -27,9 +27,11 @@ function ItemsSummary({ order }: { order: Order }) {
   const [first, ...rest] = order.items;
   if (!first) return <Text size="sm">—</Text>;
   const quantity = first.quantity > 1 ? ` × ${countParams(first.quantity, i18n.language).n}` : "";
-  const text = rest.length ? t("orders.billing.moreItems", { first: first.description + quantity, ...countParams(rest.length, i18n.language) }) : first.description + quantity;
+  // The description is isolated (FSI … PDI): an English plan name keeps its place in a Persian sentence.
+  const item = `\u2068${first.description}\u2069${quantity}`;
+  const text = rest.length ? t("orders.billing.moreItems", { first: item, ...countParams(rest.length, i18n.language) }) : item;
   return (
-    <Text size="sm" dir="auto" truncate="end" maw={320} title={text}>
+    <Text size="sm" truncate="end" maw={320} title={text}>
       {text}
     </Text>
   );

@@ -267,6 +267,7 @@ export function OrderPage() {
             <MissingAddressNotice order={order} />
             <OrderSummaryCard
               order={order}
+              title={t("orders.order.details")}
               actions={
                 <Group gap="sm" wrap="wrap">
                   <OrderDocumentButton order={order} />
