@@ -64,6 +64,6 @@ describe("order state", () => {
     expect(documentKind({ status: "accepted" })).toBe("offer");
     expect(documentKind({ status: "paid" })).toBe("invoice");
     expect(documentFileName({ status: "paid", number: "O-000007", invoiceNumber: "INV-2026-000001" })).toBe("INV-2026-000001.pdf");
-    expect(documentFileName({ status: "offered", number: "O-000007", invoiceNumber: null })).toBe("O-000007-offer.pdf");
+    expect(documentFileName({ status: "offered", number: "O-000007", invoiceNumber: null })).toBe("offer-O-000007.pdf");
   });
 });

@@ -18,7 +18,9 @@ export function OrderLines({ order }: { order: Pick<Order, "items" | "currency">
           <Table.Tr>
             <Table.Th>{t("orders.lines.description")}</Table.Th>
             <Table.Th ta="end">{t("orders.lines.quantity")}</Table.Th>
-            <Table.Th ta="end">{t("orders.lines.unitPrice")}</Table.Th>
+            <Table.Th ta="end" visibleFrom="sm">
+              {t("orders.lines.unitPrice")}
+            </Table.Th>
             <Table.Th ta="end">{t("orders.lines.lineTotal")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -29,11 +31,15 @@ export function OrderLines({ order }: { order: Pick<Order, "items" | "currency">
                 <Text size="sm">
                   <bdi>{item.description}</bdi>
                 </Text>
+                {/* On a phone the unit price goes under the item instead of a column of its own. */}
+                <Text size="xs" c="dimmed" hiddenFrom="sm">
+                  {t("orders.lines.unitPrice")}: {money(item.unitPrice)}
+                </Text>
               </Table.Td>
               <Table.Td ta="end" style={nowrap}>
                 {formatNumber(item.quantity, language)}
               </Table.Td>
-              <Table.Td ta="end" style={nowrap}>
+              <Table.Td ta="end" style={nowrap} visibleFrom="sm">
                 {money(item.unitPrice)}
               </Table.Td>
               <Table.Td ta="end" style={nowrap} fw={500}>

@@ -20,7 +20,7 @@ export function documentKind(order: Pick<Order, "status">): "offer" | "invoice" 
   return null;
 }
 
-/** The file name of an order's PDF: "INV-2026-000001.pdf" for an invoice, "O-000123-offer.pdf" for an offer. */
+/** The file name of an order's PDF: "INV-2026-000001.pdf" for an invoice, "offer-O-000123.pdf" for an offer (the names the server gives). */
 export function documentFileName(order: Pick<Order, "status" | "number" | "invoiceNumber">): string {
-  return documentKind(order) === "invoice" && order.invoiceNumber ? `${order.invoiceNumber}.pdf` : `${order.number}-offer.pdf`;
+  return documentKind(order) === "invoice" && order.invoiceNumber ? `${order.invoiceNumber}.pdf` : `offer-${order.number}.pdf`;
 }
