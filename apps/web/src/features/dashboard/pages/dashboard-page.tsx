@@ -44,6 +44,7 @@ const tiles: { figure: CustomerFigure; icon: Icon; color: string }[] = [
   { figure: "open", icon: IconTicket, color: "blue" },
   { figure: "inProgress", icon: IconClockHour4, color: "yellow" },
   { figure: "resolved", icon: IconCircleCheck, color: "teal" },
+  // Four to a row: the orders' two figures make the last row of their own.
   { figure: "openOrders", icon: IconReceipt, color: "indigo" },
   { figure: "awaitingMe", icon: IconFileInvoice, color: "orange" },
 ];
@@ -86,7 +87,7 @@ export function DashboardPage() {
             <Title order={2} fz="h4" mb="sm" id="overview-title">
               {t("dashboards.overview")}
             </Title>
-            <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
               {tiles.map((tile) => (
                 <FigureTile
                   key={tile.figure}
