@@ -109,6 +109,7 @@ export const auditTargetTypes = [
   "plan",
   "license_request",
   "license",
+  "order",
   "update",
   "ticket",
   "faq_entry",

@@ -28,6 +28,8 @@ const namedBy: Partial<Record<AuditTargetType, (ids: SQL) => SQL>> = {
   plan: (ids) => sql`select id::text, name from plans where id in (${ids})`,
   license_request: (ids) => sql`select r.id::text, u.email from license_requests r join users u on u.id = r.requester_id where r.id in (${ids})`,
   license: (ids) => sql`select id::text, key_compact from licenses where id in (${ids})`,
+  order: (ids) =>
+    sql`select o.id::text, 'O-' || lpad(o.sequence::text, greatest(6, length(o.sequence::text)), '0') || ' ' || u.email from orders o join users u on u.id = o.user_id where o.id in (${ids})`,
   // A draft has no version yet: it exists, without a name.
   update: (ids) => sql`select id::text, version from updates where id in (${ids})`,
   ticket: (ids) => sql`select id::text, 'T-' || lpad(number::text, greatest(6, length(number::text)), '0') || ' ' || subject from tickets where id in (${ids})`,

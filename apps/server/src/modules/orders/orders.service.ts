@@ -171,6 +171,7 @@ export async function openOrder(tx: Transaction, user: UserRow, input: OrderInpu
   await writeLines(tx, row!.id, lines);
   await recordAudit(tx, context, {
     action: "order.created",
+    targetType: "order",
     targetId: row!.id,
     details: { number: orderNumberOf(row!), planId: input.planId ?? null, featureIds: input.featureIds ?? null, quantity: input.quantity },
   });
@@ -301,6 +302,7 @@ export async function makeOffer(db: Database, admin: UserRow, id: string, input:
       .returning();
     await recordAudit(tx, context, {
       action: "order.offered",
+      targetType: "order",
       targetId: id,
       details: { number: orderNumberOf(row!), total: row!.totalCents, currency: row!.currency, discountBasisPoints, taxBasisPoints: tax.taxBasisPoints, validUntil: validUntil.toISOString() },
     });
@@ -328,7 +330,7 @@ export async function acceptOrder(db: Database, user: UserRow, id: string, conte
     assertAllows("accept", current);
     if (offerExpired(current)) throw new AppError("order/offer_expired");
     const [row] = await tx.update(orders).set({ status: "accepted", acceptedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(orders.id, id)).returning();
-    await recordAudit(tx, context, { action: "order.accepted", targetId: id, details: { number: orderNumberOf(row!) } });
+    await recordAudit(tx, context, { action: "order.accepted", targetType: "order", targetId: id, details: { number: orderNumberOf(row!) } });
     await notifyAccepted(tx, row!, await customerOf(tx, row!), settings.mailing.publicUrl);
     return presentOrder(tx, row!);
   });
@@ -384,7 +386,7 @@ export async function markOrderPaid(db: Database, admin: UserRow, id: string, re
       })
       .where(eq(orders.id, id))
       .returning();
-    await recordAudit(tx, context, { action: "order.paid", targetId: id, details: { number, invoiceNumber, reference, licenseRequestId: request.id, licenseIds } });
+    await recordAudit(tx, context, { action: "order.paid", targetType: "order", targetId: id, details: { number, invoiceNumber, reference, licenseRequestId: request.id, licenseIds } });
     await notifyPaid(tx, row!, customer, licenseIds.length, settings.mailing.publicUrl);
     return presentOrder(tx, row!);
   });
@@ -403,7 +405,7 @@ export async function cancelOrder(db: Database, user: UserRow, id: string, reaso
       .where(eq(orders.id, id))
       .returning();
     const byCustomer = current.userId === user.id;
-    await recordAudit(tx, context, { action: "order.cancelled", targetId: id, details: { number: orderNumberOf(row!), reason: reason ?? null, byCustomer } });
+    await recordAudit(tx, context, { action: "order.cancelled", targetType: "order", targetId: id, details: { number: orderNumberOf(row!), reason: reason ?? null, byCustomer } });
     await notifyCancelled(tx, row!, await customerOf(tx, row!), byCustomer, settings.mailing.publicUrl);
     return presentOrder(tx, row!);
   });

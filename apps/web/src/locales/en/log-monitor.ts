@@ -143,6 +143,7 @@ const logMonitor = {
     plan: "Plan",
     license_request: "Licence request",
     license: "Licence",
+    order: "Order",
     update: "Update",
     ticket: "Ticket",
     faq_entry: "FAQ entry",

@@ -144,6 +144,7 @@ const logMonitor: Messages["logMonitor"] = {
     plan: "Plan",
     license_request: "Solicitud de licencia",
     license: "Licencia",
+    order: "Pedido",
     update: "Actualización",
     ticket: "Ticket",
     faq_entry: "Entrada de preguntas frecuentes",

@@ -143,6 +143,7 @@ const logMonitor: Messages["logMonitor"] = {
     plan: "طرح",
     license_request: "درخواست مجوز",
     license: "مجوز",
+    order: "سفارش",
     update: "به‌روزرسانی",
     ticket: "تیکت",
     faq_entry: "مدخل پرسش‌های متداول",

@@ -144,6 +144,7 @@ const logMonitor: Messages["logMonitor"] = {
     plan: "Plano",
     license_request: "Solicitação de licença",
     license: "Licença",
+    order: "Pedido",
     update: "Atualização",
     ticket: "Chamado",
     faq_entry: "Entrada das perguntas frequentes",

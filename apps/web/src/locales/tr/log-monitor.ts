@@ -143,6 +143,7 @@ const logMonitor: Messages["logMonitor"] = {
     plan: "Plan",
     license_request: "Lisans talebi",
     license: "Lisans",
+    order: "Sipariş",
     update: "Güncelleme",
     ticket: "Destek talebi",
     faq_entry: "SSS girdisi",

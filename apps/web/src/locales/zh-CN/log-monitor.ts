@@ -143,6 +143,7 @@ const logMonitor: Messages["logMonitor"] = {
     plan: "套餐",
     license_request: "许可证申请",
     license: "许可证",
+    order: "订单",
     update: "更新",
     ticket: "工单",
     faq_entry: "常见问题条目",
