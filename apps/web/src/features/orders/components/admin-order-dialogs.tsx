@@ -19,6 +19,7 @@ import { FormActions, NumberField, TextareaField, TextField } from "@/components
 import { errorCodeOf, parseApiError } from "@/lib/errors";
 import { useServerErrors } from "@/lib/form-errors";
 import { formatMoney, formatNumber } from "@/lib/format";
+import { countryName, formatPercent } from "../lib/money";
 import { notifySuccess } from "@/lib/notify";
 import { useCancelOrder, useMakeOffer, useMarkPaid } from "../api/orders";
 
@@ -112,7 +113,6 @@ function OfferForm({ order, onClose }: { order: Order; onClose: () => void }) {
   const [unitPrice, discountPercent] = useWatch({ control: form.control, name: ["unitPrice", "discountPercent"] });
   const preview = offerPreview(order, unitPrice, discountPercent);
   const money = (amount: number) => formatMoney(amount, order.currency, language);
-  const percent = (value: number) => formatNumber(value / 100, language, { style: "percent", maximumFractionDigits: 2 });
 
   const submit = form.handleSubmit((body) => {
     setNoAddress(false);
@@ -169,13 +169,13 @@ function OfferForm({ order, onClose }: { order: Order; onClose: () => void }) {
             <Text size="sm" fw={700} id="offer-preview-title">
               {t("ordersAdmin.offer.preview")}
             </Text>
-            <Row label={`${t("ordersAdmin.order.subtotal")} (${formatNumber(preview.quantity, language)} × ${money(preview.quantity ? preview.subtotal / preview.quantity : 0)})`} value={money(preview.subtotal)} testId="preview-subtotal" />
-            <Row label={t("ordersAdmin.order.discount", { percent: percent(Number.isFinite(discountPercent) ? (discountPercent ?? 0) : 0) })} value={`−${money(preview.discount)}`} testId="preview-discount" />
+            <Row label={`${t("orders.totals.subtotal")} (${formatNumber(preview.quantity, language)} × ${money(preview.quantity ? preview.subtotal / preview.quantity : 0)})`} value={money(preview.subtotal)} testId="preview-subtotal" />
+            <Row label={t("orders.totals.discount", { percent: formatPercent(Number.isFinite(discountPercent) ? (discountPercent ?? 0) : 0, language) })} value={`−${money(preview.discount)}`} testId="preview-discount" />
             {preview.taxKnown && (
-              <Row label={t("ordersAdmin.order.taxCountry", { percent: percent(order.taxRate), country: order.taxCountry })} value={money(preview.tax)} testId="preview-tax" />
+              <Row label={t("orders.totals.tax", { rate: formatPercent(order.taxRate, language), country: countryName(order.taxCountry, language) })} value={money(preview.tax)} testId="preview-tax" />
             )}
             <Divider my={4} />
-            <Row label={preview.taxKnown ? t("ordersAdmin.order.total") : t("ordersAdmin.offer.totalBeforeTax")} value={money(preview.total)} strong testId="preview-total" />
+            <Row label={preview.taxKnown ? t("orders.totals.total") : t("ordersAdmin.offer.totalBeforeTax")} value={money(preview.total)} strong testId="preview-total" />
             {!preview.taxKnown && (
               <Group gap={6} wrap="nowrap" align="flex-start">
                 <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />

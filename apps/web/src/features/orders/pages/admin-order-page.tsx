@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Grid, Group, List, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconAlertTriangle, IconCash, IconDownload, IconFileInvoice, IconX } from "@tabler/icons-react";
+import { IconAlertTriangle, IconCash, IconFileInvoice, IconX } from "@tabler/icons-react";
 import { orderAllows, type Order } from "@portal/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,33 +8,11 @@ import { PageHeader } from "@/components/page-header";
 import { parseApiError } from "@/lib/errors";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useDownload } from "@/lib/use-download";
-import { fetchOrderDocument, useOrder } from "../api/orders";
+import { useOrder } from "../api/orders";
+import { OrderDocumentButton, OrderLines, OrderStatusBadge, OrderSummaryCard, OrderTimeline, OrderTotals } from "../components";
 import { CancelOrderDialog, MarkPaidDialog, OfferDialog } from "../components/admin-order-dialogs";
-import { AdminOrderFacts, AdminOrderLines, AdminOrderTimeline } from "../components/admin-order-details";
-import { AdminOrderStatusBadge } from "../components/admin-order-status-badge";
 
 type Dialog = "offer" | "markPaid" | "cancel" | null;
-
-/** The PDF of the order as it stands: the offer while offered or accepted, the invoice once paid. */
-function DocumentButton({ order }: { order: Order }) {
-  const { t } = useTranslation();
-  const download = useDownload();
-  const invoice = order.status === "paid";
-  if (!invoice && order.status !== "offered" && order.status !== "accepted") return null;
-  const fileName = `${invoice && order.invoiceNumber ? order.invoiceNumber : order.number}.pdf`;
-  return (
-    <Button
-      variant="default"
-      leftSection={<IconDownload size={16} aria-hidden />}
-      loading={download.pendingKey === order.id}
-      onClick={() => download.start({ key: order.id, fileName, content: () => fetchOrderDocument(order.id) })}
-      data-testid="order-document"
-    >
-      {t(invoice ? "ordersAdmin.actions.downloadInvoice" : "ordersAdmin.actions.downloadOffer")}
-    </Button>
-  );
-}
 
 /** After `mark-paid`: the invoice number and the licences the payment issued, each opened in Purchased licences. */
 function IssuedLicenses({ order }: { order: Order }) {
@@ -120,13 +98,13 @@ export function AdminOrderPage() {
         title={
           <Group gap="sm" component="span" wrap="wrap">
             <span dir="ltr">{t("ordersAdmin.order.titleWithNumber", { number: order.number })}</span>
-            <AdminOrderStatusBadge order={order} size="lg" />
+            <OrderStatusBadge order={order} size="lg" />
           </Group>
         }
         description={`${order.user.name} · ${order.user.email}`}
         actions={
           <Group gap="sm" role="group" aria-label={t("ordersAdmin.actions.label")}>
-            <DocumentButton order={order} />
+            <OrderDocumentButton order={order} />
             {orderAllows("offer", order.status) && (
               <Button leftSection={<IconFileInvoice size={16} aria-hidden />} onClick={() => setDialog("offer")} data-testid="order-make-offer">
                 {t(order.status === "offered" ? "ordersAdmin.actions.changeOffer" : "ordersAdmin.actions.makeOffer")}
@@ -146,17 +124,28 @@ export function AdminOrderPage() {
         }
       />
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             {order.status === "paid" && <IssuedLicenses order={order} />}
-            <AdminOrderLines order={order} />
+            <OrderSummaryCard order={order} title={t("ordersAdmin.order.details")} />
+            <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="order-lines-title">
+              <Title order={2} fz="h4" id="order-lines-title" mb="sm">
+                {t("ordersAdmin.order.lines")}
+              </Title>
+              <Stack gap="md">
+                <OrderLines order={order} />
+                <OrderTotals order={order} />
+              </Stack>
+            </Card>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack gap="lg">
-            <AdminOrderFacts order={order} />
-            <AdminOrderTimeline order={order} />
-          </Stack>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="order-timeline-title">
+            <Title order={2} fz="h4" id="order-timeline-title" mb="md">
+              {t("ordersAdmin.order.timeline")}
+            </Title>
+            <OrderTimeline order={order} />
+          </Card>
         </Grid.Col>
       </Grid>
       <OfferDialog order={order} opened={dialog === "offer"} onClose={close} />

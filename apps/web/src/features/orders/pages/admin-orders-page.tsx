@@ -4,10 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { createDataTableColumnHelper, type ServerTableOptions } from "@/components/data-table";
 import { ListScreen, type ListColumns } from "@/components/list-screen";
-import { formatDate, formatMoney } from "@/lib/format";
+import { formatDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { useOrders } from "../api/orders";
-import { AdminOrderStatusBadge } from "../components/admin-order-status-badge";
+import { formatAmount } from "../lib/money";
+import { OrderStatusBadge } from "../components";
 
 const table: ServerTableOptions<(typeof orderSortFields)[number], "q" | "status"> = {
   sortFields: orderSortFields,
@@ -71,7 +72,7 @@ const columns: ListColumns<Order> = (t, language) => [
     enableSorting: true,
     cell: ({ row }) => (
       <Text size="sm" fw={500} style={{ ...nowrap, fontVariantNumeric: "tabular-nums" }} data-testid="order-total">
-        {formatMoney(Number(row.original.total), row.original.currency, language)}
+        {formatAmount(row.original.total, row.original.currency, language)}
       </Text>
     ),
   }),
@@ -79,7 +80,7 @@ const columns: ListColumns<Order> = (t, language) => [
     id: "status",
     header: () => t("ordersAdmin.list.columns.status"),
     enableSorting: true,
-    cell: ({ row }) => <AdminOrderStatusBadge order={row.original} />,
+    cell: ({ row }) => <OrderStatusBadge order={row.original} />,
   }),
 ];
 
@@ -100,7 +101,7 @@ export function AdminOrdersPage() {
           param: "status",
           label: t("ordersAdmin.list.statusFilter"),
           allLabel: t("ordersAdmin.list.allStatuses"),
-          options: orderStatuses.map((status) => ({ value: status, label: t(`ordersAdmin.status.${status}`) })),
+          options: orderStatuses.map((status) => ({ value: status, label: t(`orders.status.${status}`) })),
           testId: "orders-status-filter",
         },
       ]}
