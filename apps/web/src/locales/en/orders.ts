@@ -84,6 +84,7 @@ const orders = {
     howPayingTitle: "How paying works",
   },
   order: {
+    title: "Order",
     back: "Back to orders",
     loadFailed: "The order could not be loaded.",
     retry: "Try again",

@@ -88,6 +88,7 @@ const orders: Messages["orders"] = {
     howPayingTitle: "Cómo se paga",
   },
   order: {
+    title: "Pedido",
     back: "Volver a los pedidos",
     loadFailed: "No se pudo cargar el pedido.",
     retry: "Reintentar",

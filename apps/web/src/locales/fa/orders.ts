@@ -86,6 +86,7 @@ const orders: Messages["orders"] = {
     howPayingTitle: "پرداخت چگونه انجام می‌شود",
   },
   order: {
+    title: "سفارش",
     back: "بازگشت به سفارش‌ها",
     loadFailed: "سفارش بارگیری نشد.",
     retry: "تلاش دوباره",

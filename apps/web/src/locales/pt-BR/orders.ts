@@ -88,6 +88,7 @@ const orders: Messages["orders"] = {
     howPayingTitle: "Como funciona o pagamento",
   },
   order: {
+    title: "Pedido",
     back: "Voltar aos pedidos",
     loadFailed: "Não foi possível carregar o pedido.",
     retry: "Tentar novamente",

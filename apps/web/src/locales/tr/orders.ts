@@ -86,6 +86,7 @@ const orders: Messages["orders"] = {
     howPayingTitle: "Ödeme nasıl yapılır",
   },
   order: {
+    title: "Sipariş",
     back: "Siparişlere dön",
     loadFailed: "Sipariş yüklenemedi.",
     retry: "Tekrar dene",

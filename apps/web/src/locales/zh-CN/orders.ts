@@ -86,6 +86,7 @@ const orders: Messages["orders"] = {
     howPayingTitle: "如何付款",
   },
   order: {
+    title: "订单",
     back: "返回订单",
     loadFailed: "无法加载订单。",
     retry: "重试",

@@ -6,10 +6,12 @@ import {
   IconClockHour4,
   IconCircleCheck,
   IconFileCertificate,
+  IconFileInvoice,
   IconFileUpload,
   IconHourglass,
   IconLifebuoy,
   IconMessageCircle,
+  IconReceipt,
   IconShoppingCart,
   IconTicket,
   type Icon,
@@ -42,6 +44,8 @@ const tiles: { figure: CustomerFigure; icon: Icon; color: string }[] = [
   { figure: "open", icon: IconTicket, color: "blue" },
   { figure: "inProgress", icon: IconClockHour4, color: "yellow" },
   { figure: "resolved", icon: IconCircleCheck, color: "teal" },
+  { figure: "openOrders", icon: IconReceipt, color: "indigo" },
+  { figure: "awaitingMe", icon: IconFileInvoice, color: "orange" },
 ];
 
 const quickActions: { label: ParseKeys; to: string; icon: Icon }[] = [
@@ -68,6 +72,8 @@ export function DashboardPage() {
     ...data.licenses,
     pendingRequests: data.requests.pending,
     ...data.tickets,
+    openOrders: data.orders.open,
+    awaitingMe: data.orders.awaitingMe,
   };
 
   return (
@@ -80,7 +86,7 @@ export function DashboardPage() {
             <Title order={2} fz="h4" mb="sm" id="overview-title">
               {t("dashboards.overview")}
             </Title>
-            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
               {tiles.map((tile) => (
                 <FigureTile
                   key={tile.figure}
