@@ -140,8 +140,9 @@ test.describe("orders", () => {
     await expect.poll(async () => (await ordersOf(request, customer.token)).length).toBe(1);
     const [created] = await ordersOf(request, customer.token);
     expect(created!.status).toBe("pending_offer");
-    const orderLink = page.locator(`a[href$="${created!.id}"]`).first();
-    await expect(orderLink).toBeVisible();
+    await expect(page.getByTestId("placed-order")).toBeVisible();
+    const orderLink = page.getByTestId("placed-order-link");
+    await expect(orderLink).toHaveAttribute("href", `/billing/orders/${created!.id}`);
     await orderLink.click();
     await expect(page).toHaveURL(new RegExp(`${created!.id}$`));
     const customerOrderUrl = new URL(page.url()).pathname;
