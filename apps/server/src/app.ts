@@ -39,6 +39,7 @@ import { settingsRoutes } from "./modules/settings/index.js";
 import { mfaRoutes } from "./modules/mfa/index.js";
 import { faqRoutes } from "./modules/faq/index.js";
 import { outboxRoutes } from "./modules/jobs/index.js";
+import { orderRoutes } from "./modules/orders/index.js";
 
 export interface AppDependencies {
   config: Config;
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
       await api.register(projectRoutes);
       await api.register(paymentRoutes);
       await api.register(licenseRoutes);
+      await api.register(orderRoutes);
       await api.register(ticketRoutes);
       await api.register(updateRoutes);
       await api.register(dashboardRoutes);

@@ -8,6 +8,8 @@ export type Currency = z.infer<typeof currency>;
 export const billingPeriods = ["monthly", "yearly", "once"] as const;
 export const billingPeriod = z.enum(billingPeriods, { error: messageOf("commerce.validation.billingPeriod") });
 export const CUSTOM_PLAN_CURRENCY: Currency = "USD";
+/** What a custom plan (chosen features, or a licence request for features) gets: a year, one activation. */
+export const CUSTOM_PLAN_DEFAULTS = { durationDays: 365, maxActivations: 1, billingPeriod: "yearly" } as const;
 
 /** Money as a number with at most two decimals (stored as whole cents). */
 export const priceField = z

@@ -4,10 +4,18 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 
+/** A file sent with a message (an offer's PDF), its bytes in base64 as the mail job stores them. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 /** Who a mail is written to: the address, and the name it greets. */
@@ -40,7 +48,15 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
 
   return {
     async send(message, { messageId } = {}) {
-      const info = await transport.sendMail({ from: options.from, ...message, ...(messageId ? { messageId } : {}) });
+      const { attachments, ...letter } = message;
+      const info = await transport.sendMail({
+        from: options.from,
+        ...letter,
+        ...(attachments?.length
+          ? { attachments: attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.contentBase64, encoding: "base64" })) }
+          : {}),
+        ...(messageId ? { messageId } : {}),
+      });
       if (options.smtpUrl) {
         options.logger.info({ subject: message.subject }, "mail sent");
         return;

@@ -3,6 +3,8 @@ import { z } from "zod";
 import {
   currentPlanSchema,
   customPlanBodySchema,
+  customPlanResultSchema,
+  selectedPlanSchema,
   featureBodySchema,
   featureListQuerySchema,
   featureSchema,
@@ -36,6 +38,8 @@ const admin = { access: "admin" as const };
 const deleted = { 200: successEnvelope(z.object({ deleted: z.literal(true) })) };
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A plan choice opens an order: the tax of the customer's billing address, the team told by mail.
+  const orderSettings = () => ({ taxRates: app.config.TAX_RATES, mailing: app.mailing });
   app.get(
     "/features",
     { schema: { tags: ["catalogue"], operationId: "listFeatures", summary: "Features, paged", querystring: featureListQuerySchema, response: { 200: successEnvelope(pageOf(featureSchema)) } } },
@@ -108,15 +112,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["plans"],
         operationId: "createCustomPlan",
-        summary: "Build my own plan from features; its price is their sum and it becomes my plan",
+        summary: "Build my own plan from features; its price is their sum, it becomes my plan and a pending order for it (`orderId`) waits for an offer",
         body: customPlanBodySchema,
-        response: { 201: successEnvelope(planSchema), ...refusals("catalogue/unknown_feature") },
+        response: { 201: successEnvelope(customPlanResultSchema), ...refusals("catalogue/unknown_feature") },
       },
     },
     async (request, reply) =>
       reply.status(201).send({
         status: "success" as const,
-        data: await createCustomPlan(app.db, currentUser(request.user), request.body.featureIds, requestContext(request)),
+        data: await createCustomPlan(app.db, currentUser(request.user), request.body.featureIds, requestContext(request), orderSettings()),
       }),
   );
   app.get(
@@ -126,10 +130,18 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/plans/:id/select",
-    { schema: { tags: ["plans"], operationId: "selectPlan", summary: "Make an active plan my plan", params: uuidParam, response: { 200: successEnvelope(currentPlanSchema), ...refusals("catalogue/plan_not_found") } } },
+    {
+      schema: {
+        tags: ["plans"],
+        operationId: "selectPlan",
+        summary: "Make an active plan my plan; a pending order for it (`orderId`) waits for an offer",
+        params: uuidParam,
+        response: { 200: successEnvelope(selectedPlanSchema), ...refusals("catalogue/plan_not_found") },
+      },
+    },
     async (request) => ({
       status: "success" as const,
-      data: await selectPlan(app.db, currentUser(request.user), request.params.id, requestContext(request)),
+      data: await selectPlan(app.db, currentUser(request.user), request.params.id, requestContext(request), orderSettings()),
     }),
   );
   app.post(

@@ -1,7 +1,10 @@
 import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import {
   CUSTOM_PLAN_CURRENCY,
+  CUSTOM_PLAN_DEFAULTS,
   type CurrentPlan,
+  type CustomPlanResult,
+  type SelectedPlan,
   type Page,
   type Plan,
   type planBodySchema,
@@ -27,12 +30,11 @@ import { toCents } from "../../lib/money.js";
 import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../../db/audit.js";
+import { openOrder, type OrderSettings } from "../orders/index.js";
 import { presentPlan } from "./catalogue.presenters.js";
 
 type PlanInput = z.output<typeof planBodySchema>;
 type PlanQuery = z.output<typeof planListQuerySchema>;
-
-export const CUSTOM_PLAN_DEFAULTS = { durationDays: 365, maxActivations: 1, billingPeriod: "yearly" } as const;
 
 const sortColumns = { name: plans.name, price: plans.priceCents, createdAt: plans.createdAt } as const;
 
@@ -181,18 +183,24 @@ async function recordSelection(tx: Executor, user: UserRow, plan: PlanRow, conte
   await recordAudit(tx, context, { action: "plan.selected", targetType: "plan", targetId: plan.id, details: { name: plan.name } });
 }
 
-export async function selectPlan(db: Database, user: UserRow, id: string, context: RequestContext): Promise<CurrentPlan> {
-  return db.transaction(async (tx) => {
+type PlanOrderSettings = Pick<OrderSettings, "taxRates" | "mailing">;
+
+/** The chosen plan becomes the user's plan, and a pending order for one licence of it waits for the team's offer. */
+export async function selectPlan(db: Database, user: UserRow, id: string, context: RequestContext, settings: PlanOrderSettings): Promise<SelectedPlan> {
+  const selected = await db.transaction(async (tx) => {
     const plan = await findVisiblePlan(tx, user, id);
     if (!plan.active) throw new AppError("catalogue/plan_not_found");
     await recordSelection(tx, user, plan, context);
-    return getCurrentPlan(tx, user);
+    const order = await openOrder(tx, user, { planId: plan.id, quantity: 1 }, context, settings);
+    return { ...(await getCurrentPlan(tx, user)), orderId: order.id };
   });
+  settings.mailing.wake();
+  return selected;
 }
 
-/** A private plan whose price is the sum of the chosen features; it becomes the customer's plan. */
-export async function createCustomPlan(db: Database, user: UserRow, featureIds: string[], context: RequestContext): Promise<Plan> {
-  return db.transaction(async (tx) => {
+/** A private plan whose price is the sum of the chosen features; it becomes the customer's plan, with a pending order for it. */
+export async function createCustomPlan(db: Database, user: UserRow, featureIds: string[], context: RequestContext, settings: PlanOrderSettings): Promise<CustomPlanResult> {
+  const created = await db.transaction(async (tx) => {
     const chosen = await tx.select().from(features).where(inArray(features.id, featureIds));
     if (chosen.length !== featureIds.length) throw new AppError("catalogue/unknown_feature");
     const [row] = await tx
@@ -210,7 +218,10 @@ export async function createCustomPlan(db: Database, user: UserRow, featureIds: 
     await tx.insert(planFeatures).values(featureIds.map((featureId) => ({ planId: row!.id, featureId })));
     await recordAudit(tx, context, { action: "plan.custom_created", targetType: "plan", targetId: row!.id, details: { featureIds } });
     await recordSelection(tx, user, row!, context);
+    const order = await openOrder(tx, user, { planId: row!.id, quantity: 1 }, context, settings);
     const [plan] = await withContents(tx, [row!]);
-    return plan!;
+    return { ...plan!, orderId: order.id };
   });
+  settings.mailing.wake();
+  return created;
 }

@@ -4,3 +4,5 @@ export { sendExpiryReminders } from "./expiry-reminders.js";
 export { newLicenseKey } from "./license-keys.js";
 // The licence token a .req file earned: update downloads are authorised by it.
 export { licenseForToken } from "./req-file.service.js";
+// A paid order issues its licences as an approved request does.
+export { insertLicenseRequest, issueRequestLicenses } from "./requests.service.js";

@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import {
   CUSTOM_PLAN_CURRENCY,
+  CUSTOM_PLAN_DEFAULTS,
   type LicenseRequest,
   type licenseRequestBodySchema,
   type licenseRequestListQuerySchema,
@@ -26,7 +27,6 @@ import { AppError } from "../../lib/app-error.js";
 import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../../db/audit.js";
-import { CUSTOM_PLAN_DEFAULTS } from "../catalogue/index.js";
 import type { Mailing } from "../jobs/index.js";
 import { notify } from "../notifications/index.js";
 import { newLicenseKey } from "./license-keys.js";
@@ -107,6 +107,30 @@ async function replaceRequestFeatures(tx: Executor, requestId: string, featureId
   if (featureIds.length) await tx.insert(licenseRequestFeatures).values(featureIds.map((featureId) => ({ requestId, featureId })));
 }
 
+/**
+ * Writes a new pending request (its features too) and its audit event in the caller's transaction.
+ * The caller has checked the plan, features and project.
+ */
+export async function insertLicenseRequest(
+  tx: Executor,
+  requester: Pick<UserRow, "id">,
+  input: { planId?: string | null; featureIds?: string[] | null; projectId?: string | null; quantity: number; note?: string },
+  context: RequestContext,
+): Promise<LicenseRequestRow> {
+  const [row] = await tx
+    .insert(licenseRequests)
+    .values({ requesterId: requester.id, planId: input.planId ?? null, projectId: input.projectId ?? null, quantity: input.quantity, note: input.note ?? "" })
+    .returning();
+  if (input.featureIds) await replaceRequestFeatures(tx, row!.id, input.featureIds);
+  await recordAudit(tx, context, {
+    action: "license_request.created",
+    targetType: "license_request",
+    targetId: row!.id,
+    details: { planId: input.planId ?? null, featureIds: input.featureIds ?? null, quantity: input.quantity },
+  });
+  return row!;
+}
+
 export async function createLicenseRequest(db: Database, user: UserRow, input: RequestInput, context: RequestContext): Promise<LicenseRequest> {
   return db.transaction(async (tx) => {
     if (input.planId) await assertPlanRequestable(tx, user, input.planId);
@@ -119,18 +143,7 @@ export async function createLicenseRequest(db: Database, user: UserRow, input: R
         .limit(1);
       if (!project) throw new AppError("common/not_found", { message: "The chosen project was not found." });
     }
-    const [row] = await tx
-      .insert(licenseRequests)
-      .values({ requesterId: user.id, planId: input.planId ?? null, projectId: input.projectId ?? null, quantity: input.quantity, note: input.note ?? "" })
-      .returning();
-    if (input.featureIds) await replaceRequestFeatures(tx, row!.id, input.featureIds);
-    await recordAudit(tx, context, {
-      action: "license_request.created",
-      targetType: "license_request",
-      targetId: row!.id,
-      details: { planId: input.planId ?? null, featureIds: input.featureIds ?? null, quantity: input.quantity },
-    });
-    return presentOne(tx, row!);
+    return presentOne(tx, await insertLicenseRequest(tx, user, input, context));
   });
 }
 
@@ -191,81 +204,101 @@ export async function patchLicenseRequest(db: Database, admin: UserRow, id: stri
   });
 }
 
+/**
+ * Approves a pending request (locked by the caller) and issues its licences in the caller's
+ * transaction: the plan's policy (a request for features first becomes the requester's own custom
+ * plan), the audit event `license_request.approved` (with `details` added) and the requester's
+ * notification. An approved request and a paid order both issue through here.
+ */
+export async function issueRequestLicenses(
+  tx: Transaction,
+  admin: Pick<UserRow, "id">,
+  request: LicenseRequestRow,
+  context: RequestContext,
+  publicUrl: string,
+  details: Record<string, unknown> = {},
+): Promise<{ row: LicenseRequestRow; licenseIds: string[] }> {
+  const id = request.id;
+  const requester = (await tx.select().from(users).where(eq(users.id, request.requesterId)))[0]!;
+
+  let planId = request.planId;
+  if (!planId) {
+    // A request for chosen features becomes the requester's own custom plan.
+    const chosen = await tx
+      .select({ feature: features })
+      .from(licenseRequestFeatures)
+      .innerJoin(features, eq(features.id, licenseRequestFeatures.featureId))
+      .where(eq(licenseRequestFeatures.requestId, id));
+    if (chosen.length === 0) throw new AppError("catalogue/unknown_feature");
+    const [custom] = await tx
+      .insert(plans)
+      .values({
+        name: "Custom plan",
+        description: chosen.map(({ feature }) => feature.name).sort().join(", "),
+        priceCents: chosen.reduce((sum, { feature }) => sum + feature.priceCents, 0),
+        currency: CUSTOM_PLAN_CURRENCY,
+        ...CUSTOM_PLAN_DEFAULTS,
+        ownerId: requester.id,
+      })
+      .returning({ id: plans.id });
+    await tx.insert(planFeatures).values(chosen.map(({ feature }) => ({ planId: custom!.id, featureId: feature.id })));
+    planId = custom!.id;
+  }
+  const [plan] = await tx.select().from(plans).where(eq(plans.id, planId)).limit(1);
+  if (!plan) throw new AppError("catalogue/plan_not_found");
+  const planFeatureIds = (await tx.select({ id: planFeatures.featureId }).from(planFeatures).where(eq(planFeatures.planId, planId))).map((row) => row.id);
+
+  const durationDays = request.durationDays ?? plan.durationDays;
+  const issued = await tx
+    .insert(licenses)
+    .values(
+      Array.from({ length: request.quantity }, () => ({
+        keyCompact: newLicenseKey(),
+        ownerId: requester.id,
+        requestId: id,
+        planId: planId!,
+        projectId: request.projectId,
+        expiresAt: sql`now() + make_interval(days => ${durationDays})`,
+        maxActivations: request.maxActivations ?? plan.maxActivations,
+        maxReleasesPer30Days: plan.maxReleasesPer30Days,
+      })),
+    )
+    .returning({ id: licenses.id });
+  if (planFeatureIds.length) {
+    await tx.insert(licenseFeatures).values(issued.flatMap((license) => planFeatureIds.map((featureId) => ({ licenseId: license.id, featureId }))));
+  }
+  const [row] = await tx
+    .update(licenseRequests)
+    .set({ status: "approved", planId, decidedAt: sql`now()`, decidedBy: admin.id, updatedAt: sql`now()` })
+    .where(eq(licenseRequests.id, id))
+    .returning();
+  const licenseIds = issued.map((license) => license.id);
+  await recordAudit(tx, context, {
+    action: "license_request.approved",
+    targetType: "license_request",
+    targetId: id,
+    details: { licenseIds, planId, ...details },
+  });
+  await notify(
+    tx,
+    requester,
+    {
+      type: "license_requests",
+      title: "Your licence request was approved",
+      body: `${issued.length} licence${issued.length === 1 ? "" : "s"} for ${plan.name} ${issued.length === 1 ? "is" : "are"} ready in your portal.`,
+      link: "/my-licenses/purchased",
+    },
+    publicUrl,
+  );
+  return { row: row!, licenseIds };
+}
+
 /** Issues every licence of the request in the same transaction that approves it. */
 export async function approveLicenseRequest(db: Database, admin: UserRow, id: string, context: RequestContext, mailing: Mailing): Promise<LicenseRequest> {
   const approved = await db.transaction(async (tx) => {
     const request = await pendingForUpdate(tx, admin, id);
-    const requester = (await tx.select().from(users).where(eq(users.id, request.requesterId)))[0]!;
-
-    let planId = request.planId;
-    if (!planId) {
-      // A request for chosen features becomes the requester's own custom plan.
-      const chosen = await tx
-        .select({ feature: features })
-        .from(licenseRequestFeatures)
-        .innerJoin(features, eq(features.id, licenseRequestFeatures.featureId))
-        .where(eq(licenseRequestFeatures.requestId, id));
-      if (chosen.length === 0) throw new AppError("catalogue/unknown_feature");
-      const [custom] = await tx
-        .insert(plans)
-        .values({
-          name: "Custom plan",
-          description: chosen.map(({ feature }) => feature.name).sort().join(", "),
-          priceCents: chosen.reduce((sum, { feature }) => sum + feature.priceCents, 0),
-          currency: CUSTOM_PLAN_CURRENCY,
-          ...CUSTOM_PLAN_DEFAULTS,
-          ownerId: requester.id,
-        })
-        .returning({ id: plans.id });
-      await tx.insert(planFeatures).values(chosen.map(({ feature }) => ({ planId: custom!.id, featureId: feature.id })));
-      planId = custom!.id;
-    }
-    const [plan] = await tx.select().from(plans).where(eq(plans.id, planId)).limit(1);
-    if (!plan) throw new AppError("catalogue/plan_not_found");
-    const planFeatureIds = (await tx.select({ id: planFeatures.featureId }).from(planFeatures).where(eq(planFeatures.planId, planId))).map((row) => row.id);
-
-    const durationDays = request.durationDays ?? plan.durationDays;
-    const issued = await tx
-      .insert(licenses)
-      .values(
-        Array.from({ length: request.quantity }, () => ({
-          keyCompact: newLicenseKey(),
-          ownerId: requester.id,
-          requestId: id,
-          planId: planId!,
-          projectId: request.projectId,
-          expiresAt: sql`now() + make_interval(days => ${durationDays})`,
-          maxActivations: request.maxActivations ?? plan.maxActivations,
-          maxReleasesPer30Days: plan.maxReleasesPer30Days,
-        })),
-      )
-      .returning({ id: licenses.id });
-    if (planFeatureIds.length) {
-      await tx.insert(licenseFeatures).values(issued.flatMap((license) => planFeatureIds.map((featureId) => ({ licenseId: license.id, featureId }))));
-    }
-    const [row] = await tx
-      .update(licenseRequests)
-      .set({ status: "approved", planId, decidedAt: sql`now()`, decidedBy: admin.id, updatedAt: sql`now()` })
-      .where(eq(licenseRequests.id, id))
-      .returning();
-    await recordAudit(tx, context, {
-      action: "license_request.approved",
-      targetType: "license_request",
-      targetId: id,
-      details: { licenseIds: issued.map((license) => license.id), planId },
-    });
-    await notify(
-      tx,
-      requester,
-      {
-        type: "license_requests",
-        title: "Your licence request was approved",
-        body: `${issued.length} licence${issued.length === 1 ? "" : "s"} for ${plan.name} ${issued.length === 1 ? "is" : "are"} ready in your portal.`,
-        link: "/my-licenses/purchased",
-      },
-      mailing.publicUrl,
-    );
-    return presentOne(tx, row!);
+    const { row } = await issueRequestLicenses(tx, admin, request, context, mailing.publicUrl);
+    return presentOne(tx, row);
   });
   mailing.wake();
   return approved;

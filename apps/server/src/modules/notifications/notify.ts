@@ -1,7 +1,7 @@
 import type { NotificationType } from "@portal/contract";
 import type { Executor } from "../../db/client.js";
 import { notifications } from "../../db/schema/index.js";
-import { letterTo } from "../../lib/mailer.js";
+import { letterTo, type MailAttachment } from "../../lib/mailer.js";
 import { queueMail } from "../jobs/index.js";
 import { getNotificationSettings } from "./notification-settings.service.js";
 
@@ -10,6 +10,8 @@ export interface NotificationDraft {
   title: string;
   body: string;
   link?: string;
+  /** Sent with the e-mail only (an offer's PDF); the in-app notification has the link. */
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -29,5 +31,6 @@ export async function notify(
   }
   if (!channels.email) return;
   const link = draft.link ? `\n\n${publicUrl}${draft.link}` : "";
-  await queueMail(tx, letterTo(user, draft.title, `${draft.body}${link}`));
+  const letter = letterTo(user, draft.title, `${draft.body}${link}`);
+  await queueMail(tx, draft.attachments?.length ? { ...letter, attachments: draft.attachments } : letter);
 }

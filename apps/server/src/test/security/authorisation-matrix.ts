@@ -180,6 +180,24 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   // Cancelling is the requester's act; an administrator rejects instead.
   "POST /api/v1/license-requests/{id}/cancel": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 404, request: onFresh((w) => w.fresh.licenseRequest()) },
 
+  // ---------------------------------------------------------------- orders
+  "GET /api/v1/orders": { anonymous: 401, customer: 200, admin: 200 },
+  // An administrator is not a customer: the team makes offers, it does not order.
+  "POST /api/v1/orders": { anonymous: 401, customer: 201, admin: 403, request: body((w: World) => ({ planId: w.plan.id, quantity: 1 })) },
+  "GET /api/v1/orders/{id}": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.orderId) },
+  "POST /api/v1/orders/{id}/offer": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.order(), (w) => w.fresh.offerBody()) },
+  // Accepting is the customer's act; for anybody else the order does not exist.
+  "POST /api/v1/orders/{id}/accept": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 404, request: onFresh((w) => w.fresh.offeredOrder()) },
+  "POST /api/v1/orders/{id}/mark-paid": {
+    anonymous: 401,
+    otherCustomer: 403,
+    customer: 403,
+    admin: 200,
+    request: onFresh((w) => w.fresh.acceptedOrder(), () => ({ reference: `Wire ${unique()}` })),
+  },
+  "POST /api/v1/orders/{id}/cancel": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: onFresh((w) => w.fresh.order(), () => ({})) },
+  "GET /api/v1/orders/{id}/document": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.orderId) },
+
   // ---------------------------------------------------------------- licences
   "GET /api/v1/licenses": { anonymous: 401, customer: 200, admin: 200 },
   "GET /api/v1/licenses/public-key": { anonymous: 200, customer: 200, admin: 200 },

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { FaqCategoryAdmin, License, LicenseRequest, Page, Plan, Ticket, Update, User } from "@portal/contract";
+import type { FaqCategoryAdmin, License, LicenseRequest, Order, Page, Plan, Ticket, Update, User } from "@portal/contract";
 import { totp, zipOf } from "@portal/test-support";
 import { loginAs, registerUser, type Customer } from "../accounts.js";
 import { adminToken, createAdmin, createCustomer } from "../factories.js";
@@ -32,6 +32,8 @@ export interface World {
   licenseToken: string;
   /** B's pending licence request. */
   licenseRequestId: string;
+  /** B's order with an offer made (B has a billing address): its document is the offer PDF. */
+  orderId: string;
   /** B's open ticket with one attachment. */
   ticketId: string;
   attachmentId: string;
@@ -103,6 +105,17 @@ function factories(testApp: TestApp, admin: string, owner: Customer, plan: Plan)
         201,
         "payment method",
       ),
+    /** B's new order of the plan, waiting for an offer. */
+    order: () => dataOf<Order>(call(app, { method: "POST", url: "/api/v1/orders", token: owner.token, payload: { planId: plan.id } }), 201, "order"),
+    async offeredOrder(): Promise<Order> {
+      const order = await fresh.order();
+      return dataOf<Order>(call(app, { method: "POST", url: `/api/v1/orders/${order.id}/offer`, token: admin, payload: fresh.offerBody() }), 200, "offer");
+    },
+    async acceptedOrder(): Promise<Order> {
+      const order = await fresh.offeredOrder();
+      return dataOf<Order>(call(app, { method: "POST", url: `/api/v1/orders/${order.id}/accept`, token: owner.token }), 200, "acceptance");
+    },
+    offerBody: () => ({ validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString(), unitPrice: 90 }),
     licenseRequest: () =>
       dataOf<LicenseRequest>(call(app, { method: "POST", url: "/api/v1/license-requests", token: owner.token, payload: { planId: plan.id, quantity: 1 } }), 201, "licence request"),
     async license(): Promise<License> {
@@ -193,6 +206,12 @@ export async function buildWorld(testApp: TestApp): Promise<World> {
   const license = await fresh.license();
   const { licenseToken, installationId } = await fresh.installation(license);
   const licenseRequest = await fresh.licenseRequest();
+  await dataOf(
+    call(app, { method: "PUT", url: "/api/v1/billing-address", token: owner.token, payload: { line1: "1 Matrix Way", city: "Istanbul", postalCode: "34000", country: "TR", taxLocation: "Kadikoy" } }),
+    200,
+    "billing address",
+  );
+  const order = await fresh.offeredOrder();
 
   const ticket = await dataOf<Ticket>(
     call(app, {
@@ -233,6 +252,7 @@ export async function buildWorld(testApp: TestApp): Promise<World> {
     installationId,
     licenseToken,
     licenseRequestId: licenseRequest.id,
+    orderId: order.id,
     ticketId: ticket.id,
     attachmentId,
     notificationId: notifications.items[0].id,
