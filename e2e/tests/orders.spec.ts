@@ -153,7 +153,8 @@ test.describe("orders", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: customer.email });
     await expect(row).toContainText(created!.number);
-    await expect(row).toContainText("$1,200.00");
+    // Tax already follows the Turkish billing address: 1,200 + 20%.
+    await expect(row).toContainText("$1,440.00");
     await expect(row).toContainText("Awaiting offer");
     await row.getByRole("link", { name: created!.number }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/orders/${created!.id}$`));
@@ -165,10 +166,12 @@ test.describe("orders", () => {
     await offer.getByRole("textbox", { name: "Unit price" }).fill("1000");
     await offer.getByRole("textbox", { name: "Discount (%)" }).fill("10");
     await offer.getByLabel("Message to the customer (optional)").fill("Thank you, Orhan: ten percent off your first year.");
-    await expect(offer.getByTestId("preview-total")).toHaveText("$900.00");
+    // 1,000 − 10% = 900, + 20% Turkish tax.
+    await expect(offer.getByTestId("preview-tax")).toHaveText("$180.00");
+    await expect(offer.getByTestId("preview-total")).toHaveText("$1,080.00");
     await offer.getByRole("button", { name: "Send offer" }).click();
     await expect(offer).toBeHidden();
-    // The offer copied the Turkish billing address: 20% tax on 900.
+    // The offer copied the Turkish billing address.
     await expect(page.getByTestId("order-status")).toHaveText("Offer received");
     await expect(page.getByTestId("order-totals")).toContainText("$1,080.00");
 

@@ -9,7 +9,7 @@ import { parseApiError } from "@/lib/errors";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useOrder } from "../api/orders";
-import { OrderDocumentButton, OrderLines, OrderStatusBadge, OrderSummaryCard, OrderTimeline, OrderTotals } from "../components";
+import { OrderDocumentButton, OrderLines, OrderSummaryCard, OrderTimeline, OrderTotals } from "../components";
 import { CancelOrderDialog, MarkPaidDialog, OfferDialog } from "../components/admin-order-dialogs";
 
 type Dialog = "offer" | "markPaid" | "cancel" | null;
@@ -95,12 +95,7 @@ export function AdminOrderPage() {
   return (
     <>
       <PageHeader
-        title={
-          <Group gap="sm" component="span" wrap="wrap">
-            <span dir="ltr">{t("ordersAdmin.order.titleWithNumber", { number: order.number })}</span>
-            <OrderStatusBadge order={order} size="lg" />
-          </Group>
-        }
+        title={t("ordersAdmin.order.titleWithNumber", { number: order.number })}
         description={`${order.user.name} · ${order.user.email}`}
         actions={
           <Group gap="sm" role="group" aria-label={t("ordersAdmin.actions.label")}>
@@ -126,8 +121,8 @@ export function AdminOrderPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
-            {order.status === "paid" && <IssuedLicenses order={order} />}
             <OrderSummaryCard order={order} title={t("ordersAdmin.order.details")} />
+            {order.status === "paid" && <IssuedLicenses order={order} />}
             <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="order-lines-title">
               <Title order={2} fz="h4" id="order-lines-title" mb="sm">
                 {t("ordersAdmin.order.lines")}
