@@ -236,7 +236,7 @@ test.describe("orders", () => {
           const { context, page, errors } = await signedInPage(browser, adminToken, { width, theme, language });
           await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`);
           await expect(page.getByRole("heading", { level: 1, name: listTitle[language] })).toBeVisible();
-          await expect(page.getByTestId("order-link")).toHaveCount(3);
+          await expect(page.getByTestId("order-link")).toHaveCount(3, { timeout: 30_000 });
           await shoot(page, `admin-orders-${theme}-${language}-${width}`);
           await page.goto(`/admin/orders/${order.id}`);
           await page.getByTestId("order-make-offer").click();
@@ -258,7 +258,8 @@ test.describe("orders", () => {
       for (const language of ["en", "fa"] as const) {
         const session = await openSession(browser, "admin", scheme, language, adminToken);
         await session.page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`);
-        await expect(session.page.getByTestId("order-link")).toHaveCount(3);
+        // A loaded machine: the first list of a new browser context may take a while.
+        await expect(session.page.getByTestId("order-link")).toHaveCount(3, { timeout: 30_000 });
         await check(session, "admin orders");
         await session.page.goto(`/admin/orders/${order.id}`);
         await expect(session.page.getByTestId("order-make-offer")).toBeVisible();
