@@ -99,7 +99,7 @@ describe("admin order page", { timeout: 30_000 }, () => {
     type(field("Message to the customer (optional)"), "Thank you for your order");
     // The preview follows: 2 × 500 = 1,000, 10% off → 900 before tax (no billing address copied yet).
     await waitFor(() => expect(byTestId("preview-total")?.textContent).toBe("$900.00"));
-    expect(byTestId("preview-discount")?.textContent).toBe("−$100.00");
+    expect(byTestId("preview-discount")?.textContent).toBe("-$100.00");
     click(byTestId("offer-submit"));
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
     expect(posts(calls)[0]!.path).toContain(`/api/v1/orders/${ORDER_ID}/offer`);

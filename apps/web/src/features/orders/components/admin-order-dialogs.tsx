@@ -170,7 +170,7 @@ function OfferForm({ order, onClose }: { order: Order; onClose: () => void }) {
               {t("ordersAdmin.offer.preview")}
             </Text>
             <Row label={`${t("orders.totals.subtotal")} (${formatNumber(preview.quantity, language)} × ${money(preview.quantity ? preview.subtotal / preview.quantity : 0)})`} value={money(preview.subtotal)} testId="preview-subtotal" />
-            <Row label={t("orders.totals.discount", { percent: formatPercent(Number.isFinite(discountPercent) ? (discountPercent ?? 0) : 0, language) })} value={`−${money(preview.discount)}`} testId="preview-discount" />
+            <Row label={t("orders.totals.discount", { percent: formatPercent(Number.isFinite(discountPercent) ? (discountPercent ?? 0) : 0, language) })} value={money(preview.discount > 0 ? -preview.discount : 0)} testId="preview-discount" />
             {preview.taxKnown && (
               <Row label={t("orders.totals.tax", { rate: formatPercent(order.taxRate, language), country: countryName(order.taxCountry, language) })} value={money(preview.tax)} testId="preview-tax" />
             )}
