@@ -47,6 +47,14 @@ const adminRoutes: RouteObject[] = [
     handle: { title: "pages.admin.licenseRequests.title", crumb: "pages.admin.licenseRequests.title" } satisfies RouteHandle,
   },
   {
+    path: "orders",
+    handle: { crumb: "ordersAdmin.list.title" } satisfies RouteHandle,
+    children: [
+      { index: true, lazy: () => import("@/features/orders/pages/admin-orders-page"), handle: { title: "ordersAdmin.list.title" } satisfies RouteHandle },
+      page(":id", () => import("@/features/orders/pages/admin-order-page"), "ordersAdmin.order.title"),
+    ],
+  },
+  {
     path: "plans",
     handle: { crumb: "pages.admin.plans.title" } satisfies RouteHandle,
     children: [

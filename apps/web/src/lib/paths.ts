@@ -28,6 +28,8 @@ export const paths = {
   admin: {
     dashboard: "/admin/dashboard",
     licenseRequests: "/admin/license-requests",
+    orders: "/admin/orders",
+    order: (id: string) => `/admin/orders/${encodeURIComponent(id)}`,
     plans: "/admin/plans",
     plan: (id: string) => `/admin/plans/${encodeURIComponent(id)}`,
     planEdit: (id: string) => `/admin/plans/${encodeURIComponent(id)}/edit`,

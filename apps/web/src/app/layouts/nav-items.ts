@@ -12,6 +12,7 @@ import {
   IconListSearch,
   IconMail,
   IconPuzzle,
+  IconReceipt,
   IconRefresh,
   IconSettings,
   IconTemplate,
@@ -36,6 +37,7 @@ export const dashboardItem: NavItem = { label: "nav.dashboard", to: paths.dashbo
 export const adminItems: NavItem[] = [
   { label: "nav.admin.dashboard", to: paths.admin.dashboard, icon: IconLayoutDashboard },
   { label: "nav.admin.licenseRequests", to: paths.admin.licenseRequests, icon: IconFileCertificate },
+  { label: "ordersAdmin.nav", to: paths.admin.orders, icon: IconReceipt },
   { label: "nav.admin.users", to: paths.admin.users, icon: IconUsers },
   { label: "nav.admin.plans", to: paths.admin.plans, icon: IconTemplate },
   { label: "nav.admin.resolutionCenter", to: paths.admin.resolutionCenter, icon: IconLifebuoy },

@@ -3,6 +3,7 @@ import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
 import orders from "./orders";
+import ordersAdmin from "./orders-admin";
 import settings from "./settings";
 import ticketsInbox from "./tickets-inbox";
 import dashboards from "./dashboards";
@@ -11,6 +12,7 @@ import dashboards from "./dashboards";
 const areas = {
   licenses,
   orders,
+  ordersAdmin,
   settings,
   table,
   accounts,

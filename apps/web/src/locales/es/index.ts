@@ -4,6 +4,7 @@ import accounts from "./accounts";
 import commerce from "./commerce";
 import licenses from "./licenses";
 import orders from "./orders";
+import ordersAdmin from "./orders-admin";
 import updates from "./updates";
 import settings from "./settings";
 import tickets from "./tickets";
@@ -17,6 +18,7 @@ import outbox from "./outbox";
 const messages: Messages = {
   licenses,
   orders,
+  ordersAdmin,
   updates,
   settings,
   table,

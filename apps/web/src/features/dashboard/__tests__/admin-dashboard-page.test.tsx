@@ -43,4 +43,13 @@ describe("the admin dashboard", { timeout: 20_000 }, () => {
     await waitFor(() => expect(byTestId("validations-chart")?.querySelector("svg")).toBeTruthy());
     expect(byTestId("validations-chart")!.querySelectorAll("rect")).toHaveLength(2);
   });
+
+  it("counts the orders awaiting an offer and a payment, each a link to the orders list filtered by status", async () => {
+    serveApi(() => success({ ...dashboard(0), orders: { pendingOffers: 3, awaitingPayment: 1 } }));
+    mountWithApp(<AdminDashboardPage />, { path: "/admin/dashboard" });
+    await waitFor(() => expect(byTestId("admin-figure-pendingOffers-value")?.textContent).toBe("3"));
+    expect(byTestId("admin-figure-awaitingPayment-value")?.textContent).toBe("1");
+    expect(byTestId("admin-figure-pendingOffers")!.getAttribute("href")).toBe("/admin/orders?status=pending_offer");
+    expect(byTestId("admin-figure-awaitingPayment")!.getAttribute("href")).toBe("/admin/orders?status=accepted");
+  });
 });

@@ -32,6 +32,8 @@ export const adminFigureLinks = {
   lockedUsers: filteredList(paths.admin.users, { status: "locked" }),
   totalUsers: paths.admin.users,
   pendingRequests: filteredList(paths.admin.licenseRequests, { status: "pending" }),
+  pendingOffers: filteredList(paths.admin.orders, { status: "pending_offer" }),
+  awaitingPayment: filteredList(paths.admin.orders, { status: "accepted" }),
   totalTickets: paths.admin.resolutionCenter,
   open: filteredList(paths.admin.resolutionCenter, { status: "open" }),
   inProgress: filteredList(paths.admin.resolutionCenter, { status: "in_progress" }),

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconActivity, IconFileCertificate, IconTicket, IconUserPlus, type Icon } from "@tabler/icons-react";
+import { IconActivity, IconCash, IconFileCertificate, IconFileInvoice, IconTicket, IconUserPlus, type Icon } from "@tabler/icons-react";
 import type { AdminDashboard } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { AfterFirstPaint } from "@/components/after-first-paint";
@@ -18,6 +18,12 @@ const tiles: { figure: AdminFigure; label: "pendingUsers" | "pendingRequests" | 
   { figure: "pendingRequests", label: "pendingRequests", icon: IconFileCertificate, color: "blue", value: (data) => data.requests.pending },
   { figure: "open", label: "open", icon: IconTicket, color: "red", value: (data) => data.tickets.open },
   { figure: "liveInstallations", label: "liveInstallations", icon: IconActivity, color: "green", value: (data) => data.installations.live },
+];
+
+/** The orders the team has to act on: an offer to make, a payment to wait for (texts of the orders admin namespace). */
+const orderTiles: { figure: "pendingOffers" | "awaitingPayment"; icon: Icon; color: string }[] = [
+  { figure: "pendingOffers", icon: IconFileInvoice, color: "grape" },
+  { figure: "awaitingPayment", icon: IconCash, color: "teal" },
 ];
 
 /** The parts of the by-status bars: each count's colour, and the list it links to, filtered. */
@@ -131,13 +137,24 @@ export function AdminDashboardPage() {
       {dashboard.isError && <DashboardError onRetry={() => void dashboard.refetch()} />}
       <AfterFirstPaint>
         <Stack gap="lg">
-          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+          <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
             {tiles.map((tile) => (
               <FigureTile
                 key={tile.figure}
                 testId={`admin-figure-${tile.figure}`}
                 label={t(`dashboards.admin.figures.${tile.label}`)}
                 value={data && format(tile.value(data))}
+                to={links[tile.figure]}
+                icon={tile.icon}
+                color={tile.color}
+              />
+            ))}
+            {orderTiles.map((tile) => (
+              <FigureTile
+                key={tile.figure}
+                testId={`admin-figure-${tile.figure}`}
+                label={t(`ordersAdmin.dashboard.${tile.figure}`)}
+                value={data && format(data.orders[tile.figure])}
                 to={links[tile.figure]}
                 icon={tile.icon}
                 color={tile.color}

@@ -1,0 +1,88 @@
+import type { Messages } from "../en";
+
+/** The Admin Panel's orders: the list, one order and the team's actions on it (features/orders, admin pages). */
+const ordersAdmin: Messages["ordersAdmin"] = {
+  nav: "Pedidos",
+  list: {
+    title: "Pedidos",
+    subtitle: "Planes que eligieron los clientes: haga una oferta, registre el pago y las licencias se emiten solas.",
+    tableLabel: "Pedidos",
+    emptyTitle: "No hay pedidos",
+    emptyDescription: "Cuando un cliente elige un plan, el pedido espera aquí su oferta.",
+    search: "Buscar pedidos",
+    searchPlaceholder: "Número, nombre o correo del cliente",
+    statusFilter: "Estado",
+    allStatuses: "Todos los estados",
+    columns: {
+      number: "Número",
+      customer: "Cliente",
+      created: "Creado",
+      total: "Total",
+      status: "Estado",
+    },
+  },
+  order: {
+    title: "Pedido",
+    titleWithNumber: "Pedido {{number}}",
+    details: "Detalles",
+    back: "Todos los pedidos",
+    lines: "Líneas",
+    invoiceNumber: "Número de factura",
+    timeline: "Historial",
+    licenses: "Licencias emitidas",
+    licensesHint: "Emitidas al registrar el pago. Abra cualquiera en Licencias emitidas.",
+    licenseLink: "Licencia {{index}}",
+    retry: "Reintentar",
+  },
+  actions: {
+    label: "Acciones del pedido",
+    makeOffer: "Hacer oferta",
+    changeOffer: "Cambiar oferta",
+    markPaid: "Marcar como pagado",
+    cancel: "Cancelar pedido",
+    keep: "Conservar pedido",
+    close: "Cerrar",
+  },
+  offer: {
+    title: "Oferta para {{number}}",
+    description: "Se avisa al cliente con la oferta en PDF y puede aceptarla hasta la fecha indicada.",
+    unitPrice: "Precio unitario",
+    unitPriceHint: "El precio de una licencia; las funciones de un plan personalizado pasan a ser una línea a este precio.",
+    discount: "Descuento (%)",
+    validUntil: "Válida hasta",
+    message: "Mensaje para el cliente",
+    preview: "Vista previa",
+    previewHint: "El impuesto depende del país de la dirección de facturación del cliente.",
+    totalBeforeTax: "Total antes de impuestos",
+    submit: "Enviar oferta",
+    done: "Oferta enviada a {{name}}.",
+    billingAddressRequired:
+      "{{name}} aún no tiene dirección de facturación. Una oferta la necesita para el impuesto y la factura: pida al cliente que la añada en Pagos → Dirección de facturación y luego haga la oferta.",
+  },
+  markPaid: {
+    title: "Marcar {{number}} como pagado",
+    description: "Registre el pago que recibió por este pedido.",
+    reference: "Referencia del pago",
+    referenceHint: "La referencia de la transferencia o el número del recibo.",
+    warning_one: "Al marcarlo como pagado se emite al instante {{count}} licencia a {{name}} y el pedido recibe su número de factura. No se puede deshacer.",
+    warning_other: "Al marcarlo como pagado se emiten al instante {{count}} licencias a {{name}} y el pedido recibe su número de factura. No se puede deshacer.",
+    warning_many: "Al marcarlo como pagado se emiten al instante {{count}} licencias a {{name}} y el pedido recibe su número de factura. No se puede deshacer.",
+    confirm: "Recibí el pago; emitir las licencias",
+    confirmRequired: "Marque esta casilla para confirmar que se pueden emitir las licencias",
+    submit: "Marcar como pagado y emitir licencias",
+    done: "El pedido {{number}} está pagado; se emitieron las licencias.",
+  },
+  cancel: {
+    title: "¿Cancelar {{number}}?",
+    description: "Se avisa al cliente de que el pedido se canceló. Un pedido cancelado no se puede reabrir.",
+    reason: "Motivo (lo verá el cliente)",
+    submit: "Cancelar pedido",
+    done: "El pedido {{number}} se canceló.",
+  },
+  dashboard: {
+    pendingOffers: "Pedidos esperando oferta",
+    awaitingPayment: "Pedidos esperando pago",
+  },
+};
+
+export default ordersAdmin;

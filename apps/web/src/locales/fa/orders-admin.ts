@@ -1,0 +1,87 @@
+import type { Messages } from "../en";
+
+/** The Admin Panel's orders: the list, one order and the team's actions on it (features/orders, admin pages). */
+const ordersAdmin: Messages["ordersAdmin"] = {
+  nav: "سفارش‌ها",
+  list: {
+    title: "سفارش‌ها",
+    subtitle: "طرح‌هایی که مشتریان انتخاب کرده‌اند: پیشنهاد بدهید، پرداخت را ثبت کنید و مجوزها خودکار صادر می‌شوند.",
+    tableLabel: "سفارش‌ها",
+    emptyTitle: "سفارشی نیست",
+    emptyDescription: "وقتی مشتری طرحی را انتخاب کند، سفارش اینجا منتظر پیشنهاد شما می‌ماند.",
+    search: "جستجوی سفارش‌ها",
+    searchPlaceholder: "شماره، نام یا ایمیل مشتری",
+    statusFilter: "وضعیت",
+    allStatuses: "همه وضعیت‌ها",
+    columns: {
+      number: "شماره",
+      customer: "مشتری",
+      created: "ایجاد",
+      total: "جمع کل",
+      status: "وضعیت",
+    },
+  },
+  order: {
+    title: "سفارش",
+    titleWithNumber: "سفارش {{number}}",
+    details: "جزئیات",
+    back: "همه سفارش‌ها",
+    lines: "اقلام",
+    invoiceNumber: "شماره فاکتور",
+    timeline: "تاریخچه",
+    licenses: "مجوزهای صادرشده",
+    licensesHint: "هنگام ثبت پرداخت صادر شدند. هر کدام را در «مجوزهای صادرشده» باز کنید.",
+    licenseLink: "مجوز {{index}}",
+    retry: "تلاش دوباره",
+  },
+  actions: {
+    label: "کارهای سفارش",
+    makeOffer: "ارائه پیشنهاد",
+    changeOffer: "تغییر پیشنهاد",
+    markPaid: "ثبت پرداخت",
+    cancel: "لغو سفارش",
+    keep: "نگه داشتن سفارش",
+    close: "بستن",
+  },
+  offer: {
+    title: "پیشنهاد برای {{number}}",
+    description: "پیشنهاد به صورت PDF به مشتری اطلاع داده می‌شود و او می‌تواند تا تاریخ زیر آن را بپذیرد.",
+    unitPrice: "قیمت واحد",
+    unitPriceHint: "قیمت یک مجوز؛ ویژگی‌های طرح سفارشی با این قیمت به یک قلم تبدیل می‌شوند.",
+    discount: "تخفیف (٪)",
+    validUntil: "معتبر تا",
+    message: "پیام به مشتری",
+    preview: "پیش‌نمایش",
+    previewHint: "مالیات بر اساس کشور نشانی صورتحساب مشتری است.",
+    totalBeforeTax: "جمع پیش از مالیات",
+    submit: "ارسال پیشنهاد",
+    done: "پیشنهاد برای {{name}} فرستاده شد.",
+    billingAddressRequired:
+      "{{name}} هنوز نشانی صورتحساب ندارد. پیشنهاد برای مالیات و فاکتور به نشانی نیاز دارد: از مشتری بخواهید آن را در «پرداخت‌ها ← نشانی صورتحساب» اضافه کند، سپس پیشنهاد بدهید.",
+  },
+  markPaid: {
+    title: "ثبت پرداخت {{number}}",
+    description: "پرداختی را که برای این سفارش دریافت کرده‌اید ثبت کنید.",
+    reference: "شناسه پرداخت",
+    referenceHint: "شناسه انتقال بانکی یا شماره رسید.",
+    warning_one: "با ثبت پرداخت، {{count}} مجوز بی‌درنگ برای {{name}} صادر می‌شود و سفارش شماره فاکتور می‌گیرد. این کار برگشت‌پذیر نیست.",
+    warning_other: "با ثبت پرداخت، {{count}} مجوز بی‌درنگ برای {{name}} صادر می‌شود و سفارش شماره فاکتور می‌گیرد. این کار برگشت‌پذیر نیست.",
+    confirm: "پرداخت را دریافت کرده‌ام؛ مجوزها صادر شوند",
+    confirmRequired: "برای تأیید صدور مجوزها این گزینه را علامت بزنید",
+    submit: "ثبت پرداخت و صدور مجوزها",
+    done: "سفارش {{number}} پرداخت شد؛ مجوزها صادر شدند.",
+  },
+  cancel: {
+    title: "{{number}} لغو شود؟",
+    description: "به مشتری اطلاع داده می‌شود که سفارش لغو شد. سفارش لغوشده دوباره باز نمی‌شود.",
+    reason: "دلیل (به مشتری نشان داده می‌شود)",
+    submit: "لغو سفارش",
+    done: "سفارش {{number}} لغو شد.",
+  },
+  dashboard: {
+    pendingOffers: "سفارش‌های در انتظار پیشنهاد",
+    awaitingPayment: "سفارش‌های در انتظار پرداخت",
+  },
+};
+
+export default ordersAdmin;

@@ -1,0 +1,88 @@
+import type { Messages } from "../en";
+
+/** The Admin Panel's orders: the list, one order and the team's actions on it (features/orders, admin pages). */
+const ordersAdmin: Messages["ordersAdmin"] = {
+  nav: "Pedidos",
+  list: {
+    title: "Pedidos",
+    subtitle: "Planos escolhidos pelos clientes: faça uma oferta, registre o pagamento e as licenças são emitidas sozinhas.",
+    tableLabel: "Pedidos",
+    emptyTitle: "Nenhum pedido",
+    emptyDescription: "Quando um cliente escolhe um plano, o pedido aguarda aqui a sua oferta.",
+    search: "Pesquisar pedidos",
+    searchPlaceholder: "Número, nome ou e-mail do cliente",
+    statusFilter: "Status",
+    allStatuses: "Todos os status",
+    columns: {
+      number: "Número",
+      customer: "Cliente",
+      created: "Criado em",
+      total: "Total",
+      status: "Status",
+    },
+  },
+  order: {
+    title: "Pedido",
+    titleWithNumber: "Pedido {{number}}",
+    details: "Detalhes",
+    back: "Todos os pedidos",
+    lines: "Itens",
+    invoiceNumber: "Número da fatura",
+    timeline: "Histórico",
+    licenses: "Licenças emitidas",
+    licensesHint: "Emitidas quando o pagamento foi registrado. Abra qualquer uma em Licenças emitidas.",
+    licenseLink: "Licença {{index}}",
+    retry: "Tentar novamente",
+  },
+  actions: {
+    label: "Ações do pedido",
+    makeOffer: "Fazer oferta",
+    changeOffer: "Alterar oferta",
+    markPaid: "Marcar como pago",
+    cancel: "Cancelar pedido",
+    keep: "Manter pedido",
+    close: "Fechar",
+  },
+  offer: {
+    title: "Oferta para {{number}}",
+    description: "O cliente é avisado com a oferta em PDF e pode aceitá-la até a data abaixo.",
+    unitPrice: "Preço unitário",
+    unitPriceHint: "O preço de uma licença; os recursos de um plano personalizado viram um único item com este preço.",
+    discount: "Desconto (%)",
+    validUntil: "Válida até",
+    message: "Mensagem para o cliente",
+    preview: "Prévia",
+    previewHint: "O imposto segue o país do endereço de cobrança do cliente.",
+    totalBeforeTax: "Total antes dos impostos",
+    submit: "Enviar oferta",
+    done: "Oferta enviada para {{name}}.",
+    billingAddressRequired:
+      "{{name}} ainda não tem endereço de cobrança. Uma oferta precisa dele para o imposto e a fatura: peça ao cliente que o adicione em Pagamentos → Endereço de cobrança e depois faça a oferta.",
+  },
+  markPaid: {
+    title: "Marcar {{number}} como pago",
+    description: "Registre o pagamento que você recebeu por este pedido.",
+    reference: "Referência do pagamento",
+    referenceHint: "A referência da transferência bancária ou o número do recibo.",
+    warning_one: "Ao marcar como pago, {{count}} licença é emitida na hora para {{name}} e o pedido recebe seu número de fatura. Isso não pode ser desfeito.",
+    warning_other: "Ao marcar como pago, {{count}} licenças são emitidas na hora para {{name}} e o pedido recebe seu número de fatura. Isso não pode ser desfeito.",
+    warning_many: "Ao marcar como pago, {{count}} licenças são emitidas na hora para {{name}} e o pedido recebe seu número de fatura. Isso não pode ser desfeito.",
+    confirm: "Recebi o pagamento; emitir as licenças",
+    confirmRequired: "Marque esta caixa para confirmar que as licenças podem ser emitidas",
+    submit: "Marcar como pago e emitir licenças",
+    done: "O pedido {{number}} está pago; as licenças foram emitidas.",
+  },
+  cancel: {
+    title: "Cancelar {{number}}?",
+    description: "O cliente é avisado de que o pedido foi cancelado. Um pedido cancelado não pode ser reaberto.",
+    reason: "Motivo (mostrado ao cliente)",
+    submit: "Cancelar pedido",
+    done: "O pedido {{number}} foi cancelado.",
+  },
+  dashboard: {
+    pendingOffers: "Pedidos aguardando oferta",
+    awaitingPayment: "Pedidos aguardando pagamento",
+  },
+};
+
+export default ordersAdmin;

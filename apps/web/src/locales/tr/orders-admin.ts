@@ -1,0 +1,87 @@
+import type { Messages } from "../en";
+
+/** The Admin Panel's orders: the list, one order and the team's actions on it (features/orders, admin pages). */
+const ordersAdmin: Messages["ordersAdmin"] = {
+  nav: "Siparişler",
+  list: {
+    title: "Siparişler",
+    subtitle: "Müşterilerin seçtiği planlar: teklif verin, ödemeyi kaydedin; lisanslar kendiliğinden verilir.",
+    tableLabel: "Siparişler",
+    emptyTitle: "Sipariş yok",
+    emptyDescription: "Bir müşteri plan seçtiğinde sipariş burada teklifinizi bekler.",
+    search: "Siparişlerde ara",
+    searchPlaceholder: "Numara, müşteri adı veya e-posta",
+    statusFilter: "Durum",
+    allStatuses: "Tüm durumlar",
+    columns: {
+      number: "Numara",
+      customer: "Müşteri",
+      created: "Oluşturulma",
+      total: "Toplam",
+      status: "Durum",
+    },
+  },
+  order: {
+    title: "Sipariş",
+    titleWithNumber: "Sipariş {{number}}",
+    details: "Ayrıntılar",
+    back: "Tüm siparişler",
+    lines: "Kalemler",
+    invoiceNumber: "Fatura numarası",
+    timeline: "Geçmiş",
+    licenses: "Verilen lisanslar",
+    licensesHint: "Ödeme kaydedildiğinde verildi. Birini Verilen lisanslar sayfasında açın.",
+    licenseLink: "Lisans {{index}}",
+    retry: "Tekrar dene",
+  },
+  actions: {
+    label: "Sipariş işlemleri",
+    makeOffer: "Teklif ver",
+    changeOffer: "Teklifi değiştir",
+    markPaid: "Ödendi olarak işaretle",
+    cancel: "Siparişi iptal et",
+    keep: "Siparişi koru",
+    close: "Kapat",
+  },
+  offer: {
+    title: "{{number}} için teklif",
+    description: "Müşteriye teklif PDF olarak bildirilir; aşağıdaki tarihe kadar kabul edebilir.",
+    unitPrice: "Birim fiyat",
+    unitPriceHint: "Bir lisansın fiyatı; özel planın özellikleri bu fiyatla tek bir kalem olur.",
+    discount: "İndirim (%)",
+    validUntil: "Geçerlilik tarihi",
+    message: "Müşteriye mesaj",
+    preview: "Önizleme",
+    previewHint: "Vergi, müşterinin fatura adresindeki ülkeye göre belirlenir.",
+    totalBeforeTax: "Vergi öncesi toplam",
+    submit: "Teklifi gönder",
+    done: "Teklif {{name}} adlı müşteriye gönderildi.",
+    billingAddressRequired:
+      "{{name}} henüz bir fatura adresi eklemedi. Teklif, vergi ve fatura için adres gerektirir: müşteriden Ödemeler → Fatura adresi bölümünde adres eklemesini isteyin, ardından teklif verin.",
+  },
+  markPaid: {
+    title: "{{number}} ödendi olarak işaretlensin",
+    description: "Bu sipariş için aldığınız ödemeyi kaydedin.",
+    reference: "Ödeme referansı",
+    referenceHint: "Banka havalesinin referansı veya makbuz numarası.",
+    warning_one: "Ödendi olarak işaretlemek {{name}} adlı müşteriye hemen {{count}} lisans verir ve siparişe fatura numarasını atar. Bu geri alınamaz.",
+    warning_other: "Ödendi olarak işaretlemek {{name}} adlı müşteriye hemen {{count}} lisans verir ve siparişe fatura numarasını atar. Bu geri alınamaz.",
+    confirm: "Ödemeyi aldım; lisansları ver",
+    confirmRequired: "Lisansların verilebileceğini onaylamak için bu kutuyu işaretleyin",
+    submit: "Ödendi olarak işaretle ve lisansları ver",
+    done: "{{number}} siparişi ödendi; lisanslar verildi.",
+  },
+  cancel: {
+    title: "{{number}} iptal edilsin mi?",
+    description: "Müşteriye siparişin iptal edildiği bildirilir. İptal edilen sipariş yeniden açılamaz.",
+    reason: "Neden (müşteriye gösterilir)",
+    submit: "Siparişi iptal et",
+    done: "{{number}} siparişi iptal edildi.",
+  },
+  dashboard: {
+    pendingOffers: "Teklif bekleyen siparişler",
+    awaitingPayment: "Ödeme bekleyen siparişler",
+  },
+};
+
+export default ordersAdmin;
