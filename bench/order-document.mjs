@@ -10,11 +10,11 @@
 //     request renders a PDF on the worker threads: the cost without the cache).
 // The server's event-loop delay is measured inside it (bench/event-loop-delay.mjs) during each phase.
 //
-//   node bench/order-document.mjs [--duration=SECONDS] [--no-build]
+//   node bench/order-document.mjs [--duration=SECONDS] [--no-build] [--save-pdf=FILE]
 //
 // Budget: document p95 ≤ 150 ms at 8 connections (both document phases), no error or timeout.
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -86,6 +86,7 @@ try {
   const first = await fetch(`${server.baseUrl}/api/v1/orders/${order.id}/document`, { headers });
   const firstBytes = Buffer.from(await first.arrayBuffer());
   if (first.status !== 200 || !isPdf(firstBytes.toString("latin1"))) throw new Error(`document answered ${first.status}`);
+  if (flag("save-pdf")) writeFileSync(flag("save-pdf").split("=")[1], firstBytes);
 
   const json = { url: `${server.baseUrl}/api/v1/orders/${order.id}`, headers };
   const document = { url: `${server.baseUrl}/api/v1/orders/${order.id}/document`, headers, check: isPdf };
