@@ -354,9 +354,11 @@ test.describe("catalogue and commerce", () => {
     await expect(page.getByTestId("tax-info")).toContainText("Türkiye");
     await expect(page.getByTestId("tax-info")).toContainText("%20 KDV");
 
-    // Billing is shown as coming soon.
+    // Billing lists the customer's orders and invoices, with how paying works below.
     await openAs(page, token, "/billing");
-    await expect(page.getByTestId("coming-soon")).toHaveText("Coming soon");
+    await expect(page.getByRole("heading", { level: 1, name: "Orders and invoices" })).toBeVisible();
+    await expect(page.getByTestId("orders-table")).toBeVisible();
+    await expect(page.getByTestId("enterprise-payment")).toBeVisible();
   });
 
   test("screenshots: the carousel in light/dark × en/tr × 1440/390, and every commerce screen", async ({ browser, request }) => {
@@ -472,7 +474,7 @@ async function shoot(browser: Browser, data: ScreenshotData, adminToken: string)
     } },
     { name: "payments-address", route: "/payments?tab=address", token: data.customerToken, ready: async (page) => expect(page.getByTestId("billing-address-form")).toBeVisible() },
     { name: "payments-enterprise", route: "/payments?tab=enterprise", token: data.customerToken, ready: async (page) => expect(page.getByTestId("enterprise-payment")).toBeVisible() },
-    { name: "billing", route: "/billing", token: data.customerToken, ready: async (page) => expect(page.getByTestId("coming-soon")).toBeVisible() },
+    { name: "billing", route: "/billing", token: data.customerToken, ready: async (page) => expect(page.getByTestId("orders-table")).toBeVisible() },
   ];
   const adminScreens: Shot[] = [
     { name: "admin-features", route: "/admin/manage-features", token: adminToken, ready: async (page) => expect(page.getByRole("row").nth(1)).toBeVisible() },

@@ -91,9 +91,9 @@ test.describe("screenshots", () => {
       const { context, page, errors } = await screenshotPage(browser, width);
       await page.goto("/404");
       const titles = {
-        en: { settings: "Settings", billing: "Billing" },
-        tr: { settings: "Ayarlar", billing: "Faturalandırma" },
-        fa: { settings: "تنظیمات", billing: "صورت‌حساب" },
+        en: { settings: "Settings", billing: "Orders and invoices" },
+        tr: { settings: "Ayarlar", billing: "Siparişler ve faturalar" },
+        fa: { settings: "تنظیمات", billing: "سفارش‌ها و صورت‌حساب‌ها" },
       } satisfies Record<(typeof languages)[number], Record<string, string>>;
       for (const theme of themes) {
         for (const language of languages) {

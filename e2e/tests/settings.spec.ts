@@ -111,19 +111,19 @@ test("an unknown time zone is refused with 422 naming the field", async ({ reque
   expect(JSON.stringify(await response.json())).toContain("timeZone");
 });
 
-test("billing is coming soon and says how payment works today", async ({ browser, request }) => {
+test("billing lists the orders (none yet: how to order) and says how payment works", async ({ browser, request }) => {
   const email = await readyAccount(request, "billing");
   const token = await apiLogin(request, email, PASSWORD);
   for (const [language, texts] of [
-    ["en", { soon: "Coming soon", hours: "9:00", tax: "10% VAT" }],
-    ["tr", { soon: "Çok yakında", hours: "9:00", tax: "%20 KDV" }],
+    ["en", { empty: "No orders yet", hours: "9:00", tax: "10% VAT" }],
+    ["tr", { empty: "Henüz sipariş yok", hours: "9:00", tax: "%20 KDV" }],
   ] as const) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto("/404");
     await page.evaluate(([value, lang]) => (localStorage.setItem("token", value!), localStorage.setItem("language", lang!)), [token, language] as const);
     await page.goto("/billing");
-    await expect(page.getByTestId("coming-soon")).toHaveText(texts.soon);
+    await expect(page.getByTestId("data-table-empty")).toContainText(texts.empty);
     await expect(page.getByTestId("enterprise-payment")).toContainText(texts.hours);
     await expect(page.getByTestId("tax-info")).toContainText(texts.tax);
     await page.getByTestId("enterprise-payment").getByRole("link").click();

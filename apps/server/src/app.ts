@@ -39,7 +39,7 @@ import { settingsRoutes } from "./modules/settings/index.js";
 import { mfaRoutes } from "./modules/mfa/index.js";
 import { faqRoutes } from "./modules/faq/index.js";
 import { outboxRoutes } from "./modules/jobs/index.js";
-import { orderRoutes } from "./modules/orders/index.js";
+import { closeOrderDocumentRenderer, orderRoutes } from "./modules/orders/index.js";
 
 export interface AppDependencies {
   config: Config;
@@ -113,6 +113,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   app.addHook("onReady", async () => app.validationCounter.start());
   // After the last validation has been answered, before the database closes.
   app.addHook("onClose", async () => app.validationCounter.stop());
+  app.addHook("onClose", closeOrderDocumentRenderer);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });

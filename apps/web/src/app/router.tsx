@@ -141,7 +141,15 @@ const mainRoutes: RouteObject[] = [
   },
   page("projects", () => import("@/features/projects/pages/projects-page"), "pages.projects.title"),
   page("payments", () => import("@/features/payments/pages/payments-page"), "pages.payments.title"),
-  page("billing", () => import("@/features/payments/pages/billing-page"), "pages.billing.title"),
+  {
+    path: "billing",
+    handle: { crumb: "pages.billing.title" } satisfies RouteHandle,
+    children: [
+      { index: true, lazy: () => import("@/features/orders/pages/billing-page"), handle: { title: "pages.billing.title" } satisfies RouteHandle },
+      // The link of every order notification: /billing/orders/{id}.
+      page("orders/:id", () => import("@/features/orders/pages/order-page"), "orders.order.title"),
+    ],
+  },
   {
     path: "pricing-plans",
     handle: { crumb: "pages.pricingPlans.title" } satisfies RouteHandle,

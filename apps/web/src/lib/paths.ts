@@ -13,6 +13,8 @@ export const paths = {
   projects: "/projects",
   payments: "/payments",
   billing: "/billing",
+  /** A customer's order (also the link of every order notification the server sends). */
+  billingOrder: (id: string) => `/billing/orders/${encodeURIComponent(id)}`,
   pricingPlans: "/pricing-plans",
   customLicense: "/pricing-plans/custom-license",
   planConfirmation: (planId: string) => `/pricing-plans/confirmation/${encodeURIComponent(planId)}`,

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Order } from "@portal/contract";
 import { invoiceCounters, licenseRequests, licenses, orders } from "../../db/schema/index.js";
 import { createAdmin, createCustomer } from "../../test/factories.js";
@@ -7,9 +7,6 @@ import { call, firstError, json } from "../../test/http.js";
 import { useTestApp } from "../../test/test-app.js";
 import { orderTools } from "../../test/orders.js";
 
-vi.mock("./documents/index.js", () => ({
-  renderOrderDocument: async (document: { kind: string; orderNumber: string }) => new TextEncoder().encode(`%PDF-1.4 stand-in ${document.kind} ${document.orderNumber}\n%%EOF\n`),
-}));
 
 // Its own database: the first invoice of the year is given here, so its number is known.
 const t = useTestApp();

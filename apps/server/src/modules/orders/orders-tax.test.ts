@@ -1,11 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCustomer } from "../../test/factories.js";
 import { useTestApp } from "../../test/test-app.js";
 import { orderTools } from "../../test/orders.js";
 
-vi.mock("./documents/index.js", () => ({
-  renderOrderDocument: async () => new TextEncoder().encode("%PDF-1.4 stand-in\n%%EOF\n"),
-}));
 
 /** Tax follows the country of the billing address copied into the offer, at the configured rates. */
 async function offeredTotal(tools: ReturnType<typeof orderTools>, country: string) {

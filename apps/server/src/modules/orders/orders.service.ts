@@ -178,6 +178,27 @@ export async function openOrder(tx: Transaction, user: UserRow, input: OrderInpu
   return row!;
 }
 
+/**
+ * Before the offer an order's amounts follow the customer's billing address as it is now: a saved
+ * address re-taxes their orders still waiting for an offer, in the transaction that saves it (each
+ * row locked by the update, so an offer being made meanwhile is waited for and then left alone).
+ */
+export async function retaxPendingOrders(tx: Executor, userId: string, country: string, taxRates: ReadonlyMap<string, number>): Promise<void> {
+  const basisPoints = taxRates.get(country) ?? 0;
+  // Half up, in integers, as shareOf: (amount × rate + 5000) / 10000.
+  const tax = sql`((${orders.subtotalCents} - ${orders.discountCents}) * ${basisPoints}::int + 5000) / 10000`;
+  await tx
+    .update(orders)
+    .set({
+      taxCountry: country,
+      taxBasisPoints: basisPoints,
+      taxCents: sql`${tax}`,
+      totalCents: sql`${orders.subtotalCents} - ${orders.discountCents} + ${tax}`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(orders.userId, userId), eq(orders.status, "pending_offer")));
+}
+
 /** POST /orders: a customer orders a plan or features. The team makes the offer; an administrator orders nothing. */
 export async function createOrder(db: Database, user: UserRow, input: OrderInput, context: RequestContext, settings: OrderSettings): Promise<Order> {
   if (user.isAdmin) throw new AppError("auth/forbidden", { message: "Orders are placed by customers; an administrator makes their offers." });

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CurrentPlan, CustomPlanResult, License, Order, Page, SelectedPlan } from "@portal/contract";
 import { auditEvents, licenseRequests, licenses, orders } from "../../db/schema/index.js";
 import { createAdmin, createCustomer } from "../../test/factories.js";
@@ -8,10 +8,6 @@ import { waitForMail } from "../../test/mail.js";
 import { useTestApp } from "../../test/test-app.js";
 import { orderTools } from "../../test/orders.js";
 
-vi.mock("./documents/index.js", () => ({
-  renderOrderDocument: async (document: { kind: string; orderNumber: string; invoiceNumber: string | null }) =>
-    new TextEncoder().encode(`%PDF-1.4 stand-in ${document.kind} ${document.orderNumber} ${document.invoiceNumber ?? ""}\n%%EOF\n`),
-}));
 
 const t = useTestApp();
 const tools = orderTools(t);
@@ -52,6 +48,14 @@ describe("placing an order", () => {
     await waitForMail(t.dataDir, "admin@example.com", new RegExp(`New order ${order.number}`));
     const [created] = await t.app.db.select().from(auditEvents).where(and(eq(auditEvents.action, "order.created"), eq(auditEvents.targetId, order.id)));
     expect(created?.actorId).toBe(customer.user.id);
+
+    // Until the offer the amounts follow the billing address as it is now.
+    await tools.billingAddress(customer.token, "TR");
+    const taxed = json<{ data: Order }>(await call(t.app, { method: "GET", url: `/api/v1/orders/${order.id}`, token: customer.token })).data;
+    expect(taxed).toMatchObject({ subtotal: "1200.00", taxCountry: "TR", taxRate: 20, taxAmount: "240.00", total: "1440.00", billingAddress: null });
+    await tools.billingAddress(customer.token, "DE");
+    const moved = json<{ data: Order }>(await call(t.app, { method: "GET", url: `/api/v1/orders/${order.id}`, token: customer.token })).data;
+    expect(moved).toMatchObject({ taxCountry: "DE", taxRate: 0, taxAmount: "0.00", total: "1200.00" });
   });
 
   it("taxes at the billing address's country from the start, and gives a features order one line per feature", async () => {
@@ -416,5 +420,44 @@ describe("the team", () => {
     const customer = await createCustomer(t);
     const order = await tools.order(customer.token, { planId: plan.id });
     expect((await inboxOf(second.token)).some((item) => item.title === `New order ${order.number}`)).toBe(true);
+  });
+});
+
+describe("the document", () => {
+  it("is the offer while offered or accepted, the invoice once paid, and nothing before an offer or once cancelled", async () => {
+    const plan = await tools.plan(75);
+    const customer = await createCustomer(t);
+    const other = await createCustomer(t);
+    await tools.billingAddress(customer.token, "TR");
+    const order = await tools.order(customer.token, { planId: plan.id });
+    const download = (token: string, id = order.id) => call(t.app, { method: "GET", url: `/api/v1/orders/${id}/document`, token });
+
+    const before = await download(customer.token);
+    expect(before.statusCode).toBe(404);
+    expect(firstError(before).loc).toEqual(["order/no_document"]);
+
+    await tools.offer(order.id);
+    for (const token of [customer.token, await tools.admin()]) {
+      const offer = await download(token);
+      expect(offer.statusCode).toBe(200);
+      expect(offer.headers["content-type"]).toBe("application/pdf");
+      expect(offer.headers["content-disposition"]).toBe(`attachment; filename="offer-${order.number}.pdf"`);
+      expect(offer.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    }
+    expect(firstError(await download(other.token)).loc).toEqual(["order/not_found"]);
+    await tools.accept(order.id, customer.token);
+    expect((await download(customer.token)).headers["content-disposition"]).toBe(`attachment; filename="offer-${order.number}.pdf"`);
+
+    const paid = await tools.markPaid(order.id);
+    const invoice = await download(customer.token);
+    expect(invoice.statusCode).toBe(200);
+    expect(invoice.headers["content-disposition"]).toBe(`attachment; filename="${paid.invoiceNumber}.pdf"`);
+
+    const cancelled = await tools.order(customer.token, { planId: plan.id });
+    await tools.offer(cancelled.id);
+    await call(t.app, { method: "POST", url: `/api/v1/orders/${cancelled.id}/cancel`, token: customer.token, payload: {} });
+    const gone = await download(customer.token, cancelled.id);
+    expect(gone.statusCode).toBe(404);
+    expect(firstError(gone).loc).toEqual(["order/no_document"]);
   });
 });

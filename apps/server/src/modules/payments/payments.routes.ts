@@ -66,7 +66,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: "success" as const,
-      data: await saveBillingAddress(app.db, currentUser(request.user).id, request.body, requestContext(request)),
+      data: await saveBillingAddress(app.db, currentUser(request.user).id, request.body, requestContext(request), app.config.TAX_RATES),
     }),
   );
 };

@@ -6,6 +6,7 @@ import { billingAddresses, paymentMethods, type PaymentMethodRow } from "../../d
 import { AppError } from "../../lib/app-error.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../../db/audit.js";
+import { retaxPendingOrders } from "../orders/index.js";
 
 type AddressInput = z.output<typeof billingAddressBodySchema>;
 
@@ -98,7 +99,14 @@ export async function getBillingAddress(db: Database, userId: string): Promise<B
   return { ...address, updatedAt: updatedAt.toISOString() };
 }
 
-export async function saveBillingAddress(db: Database, userId: string, input: AddressInput, context: RequestContext): Promise<BillingAddress> {
+/** Saves the address; the customer's orders still waiting for an offer take its country's tax (`taxRates`, basis points). */
+export async function saveBillingAddress(
+  db: Database,
+  userId: string,
+  input: AddressInput,
+  context: RequestContext,
+  taxRates: ReadonlyMap<string, number>,
+): Promise<BillingAddress> {
   const values = { ...input, line2: input.line2 ?? "" };
   await db.transaction(async (tx) => {
     await tx
@@ -106,6 +114,7 @@ export async function saveBillingAddress(db: Database, userId: string, input: Ad
       .values({ userId, ...values })
       .onConflictDoUpdate({ target: billingAddresses.userId, set: { ...values, updatedAt: sql`now()` } });
     await recordAudit(tx, context, { action: "billing_address.saved", targetType: "user", targetId: userId, details: { country: input.country } });
+    await retaxPendingOrders(tx, userId, input.country, taxRates);
   });
   return getBillingAddress(db, userId);
 }

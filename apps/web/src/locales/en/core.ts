@@ -160,7 +160,7 @@ const core = {
       emptyDescription: "Your cards, billing address and tax location will appear here.",
     },
     billing: {
-      title: "Billing",
+      title: "Orders and invoices",
       emptyTitle: "Coming soon",
       emptyDescription: "Billing is not available yet. Payments are currently handled by our enterprise team.",
     },

@@ -12,6 +12,8 @@ const dashboards = {
     open: "Open tickets",
     inProgress: "Tickets in progress",
     resolved: "Resolved tickets",
+    openOrders: "Open orders",
+    awaitingMe: "Offers to accept",
   },
   licensesByStatus: "Licences by status",
   licensesSummary: "{{active}} active, {{notActivated}} not activated, {{deactivated}} deactivated",

@@ -13,6 +13,8 @@ const dashboards: Messages["dashboards"] = {
     open: "Tickets abiertos",
     inProgress: "Tickets en curso",
     resolved: "Tickets resueltos",
+    openOrders: "Pedidos abiertos",
+    awaitingMe: "Ofertas por aceptar",
   },
   licensesByStatus: "Licencias por estado",
   licensesSummary: "{{active}} activas, {{notActivated}} sin activar, {{deactivated}} desactivadas",

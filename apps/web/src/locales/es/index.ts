@@ -185,7 +185,7 @@ const messages: Messages = {
       emptyDescription: "Sus tarjetas, dirección de facturación y ubicación fiscal aparecerán aquí.",
     },
     billing: {
-      title: "Facturación",
+      title: "Pedidos y facturas",
       emptyTitle: "Próximamente",
       emptyDescription: "La facturación aún no está disponible. Por ahora, nuestro equipo empresarial gestiona los pagos.",
     },

@@ -13,6 +13,8 @@ const dashboards: Messages["dashboards"] = {
     open: "تیکت‌های باز",
     inProgress: "تیکت‌های در حال بررسی",
     resolved: "تیکت‌های حل‌شده",
+    openOrders: "سفارش‌های باز",
+    awaitingMe: "پیشنهادهای در انتظار پذیرش",
   },
   licensesByStatus: "مجوزها بر اساس وضعیت",
   licensesSummary: "{{active}} فعال، {{notActivated}} فعال‌نشده، {{deactivated}} غیرفعال",

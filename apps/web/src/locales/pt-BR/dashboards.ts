@@ -13,6 +13,8 @@ const dashboards: Messages["dashboards"] = {
     open: "Chamados abertos",
     inProgress: "Chamados em andamento",
     resolved: "Chamados resolvidos",
+    openOrders: "Pedidos em aberto",
+    awaitingMe: "Ofertas a aceitar",
   },
   licensesByStatus: "Licenças por status",
   licensesSummary: "{{active}} ativas, {{notActivated}} não ativadas, {{deactivated}} desativadas",

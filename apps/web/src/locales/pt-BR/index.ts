@@ -185,7 +185,7 @@ const messages: Messages = {
       emptyDescription: "Seus cartões, endereço de cobrança e localização fiscal aparecerão aqui.",
     },
     billing: {
-      title: "Faturamento",
+      title: "Pedidos e faturas",
       emptyTitle: "Em breve",
       emptyDescription: "O faturamento ainda não está disponível. No momento, os pagamentos são feitos pela nossa equipe corporativa.",
     },

@@ -13,6 +13,8 @@ const dashboards: Messages["dashboards"] = {
     open: "Açık talepler",
     inProgress: "İşlemdeki talepler",
     resolved: "Çözülen talepler",
+    openOrders: "Açık siparişler",
+    awaitingMe: "Kabul bekleyen teklifler",
   },
   licensesByStatus: "Duruma göre lisanslar",
   licensesSummary: "{{active}} etkin, {{notActivated}} etkinleştirilmemiş, {{deactivated}} devre dışı",

@@ -185,7 +185,7 @@ const messages: Messages = {
       emptyDescription: "Kartlarınız, fatura adresiniz ve vergi konumunuz burada görünecek.",
     },
     billing: {
-      title: "Faturalandırma",
+      title: "Siparişler ve faturalar",
       emptyTitle: "Çok yakında",
       emptyDescription: "Faturalandırma henüz kullanılamıyor. Ödemeler şu anda kurumsal ekibimiz tarafından yürütülüyor.",
     },

@@ -13,6 +13,8 @@ const dashboards: Messages["dashboards"] = {
     open: "未处理工单",
     inProgress: "处理中工单",
     resolved: "已解决工单",
+    openOrders: "未完成订单",
+    awaitingMe: "待接受的报价",
   },
   licensesByStatus: "按状态划分的许可证",
   licensesSummary: "{{active}} 个有效，{{notActivated}} 个未激活，{{deactivated}} 个已停用",

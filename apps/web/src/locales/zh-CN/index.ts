@@ -185,7 +185,7 @@ const messages: Messages = {
       emptyDescription: "您的银行卡、账单地址和税务所在地将显示在这里。",
     },
     billing: {
-      title: "账单",
+      title: "订单和发票",
       emptyTitle: "即将推出",
       emptyDescription: "账单功能尚未开放。目前付款由我们的企业团队处理。",
     },

@@ -57,6 +57,8 @@ describe("figure links", () => {
       expiringIn30Days: "/my-licenses/purchased?status=active&sort=expiresAt&order=asc",
       pendingRequests: "/my-licenses/requests?status=pending",
       inProgress: "/my-tickets?status=in_progress",
+      openOrders: "/billing",
+      awaitingMe: "/billing?status=offered",
     });
     expect(adminFigureLinks).toMatchObject({
       pendingUsers: "/admin/users?status=pending",

@@ -17,7 +17,10 @@ export const customerFigureLinks = {
   open: filteredList(paths.myTickets, { status: "open" }),
   inProgress: filteredList(paths.myTickets, { status: "in_progress" }),
   resolved: filteredList(paths.myTickets, { status: "resolved" }),
-} satisfies Record<keyof CustomerDashboard["licenses"] | keyof CustomerDashboard["tickets"] | "pendingRequests", string>;
+  // Open orders span three statuses (the list filters one): all orders, newest first; offers to accept are `offered`.
+  openOrders: paths.billing,
+  awaitingMe: filteredList(paths.billing, { status: "offered" }),
+} satisfies Record<keyof CustomerDashboard["licenses"] | keyof CustomerDashboard["tickets"] | "pendingRequests" | "openOrders" | "awaitingMe", string>;
 
 /** One licence of the list, opened in its detail drawer. */
 export const licenseLink = (id: string) => filteredList(paths.myPurchasedLicenses, { license: id });

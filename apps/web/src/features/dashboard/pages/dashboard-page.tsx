@@ -6,10 +6,12 @@ import {
   IconClockHour4,
   IconCircleCheck,
   IconFileCertificate,
+  IconFileInvoice,
   IconFileUpload,
   IconHourglass,
   IconLifebuoy,
   IconMessageCircle,
+  IconReceipt,
   IconShoppingCart,
   IconTicket,
   type Icon,
@@ -42,6 +44,9 @@ const tiles: { figure: CustomerFigure; icon: Icon; color: string }[] = [
   { figure: "open", icon: IconTicket, color: "blue" },
   { figure: "inProgress", icon: IconClockHour4, color: "yellow" },
   { figure: "resolved", icon: IconCircleCheck, color: "teal" },
+  // Four to a row: the orders' two figures make the last row of their own.
+  { figure: "openOrders", icon: IconReceipt, color: "indigo" },
+  { figure: "awaitingMe", icon: IconFileInvoice, color: "orange" },
 ];
 
 const quickActions: { label: ParseKeys; to: string; icon: Icon }[] = [
@@ -68,6 +73,8 @@ export function DashboardPage() {
     ...data.licenses,
     pendingRequests: data.requests.pending,
     ...data.tickets,
+    openOrders: data.orders.open,
+    awaitingMe: data.orders.awaitingMe,
   };
 
   return (

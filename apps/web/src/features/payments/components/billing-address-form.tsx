@@ -12,7 +12,7 @@ import { useServerErrors } from "@/lib/form-errors";
 import { formatDate } from "@/lib/format";
 import { notifySuccess } from "@/lib/notify";
 import { useBillingAddress, useSaveBillingAddress } from "../api/billing-address";
-import { TaxInfo } from "./tax-info";
+import { TaxInfo } from "@/components/tax-info";
 
 type Output = z.output<typeof billingAddressBodySchema>;
 const fields = ["line1", "line2", "city", "postalCode", "country", "taxLocation"] as const satisfies readonly Path<BillingAddressBody>[];

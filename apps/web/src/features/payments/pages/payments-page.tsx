@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/page-header";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { BillingAddressSection } from "../components/billing-address-form";
 import { CardsSection } from "../components/cards-section";
-import { EnterprisePayment } from "../components/enterprise-payment";
+import { EnterprisePayment } from "@/components/enterprise-payment";
 
 const tabs = ["cards", "address", "enterprise"] as const;
 type Tab = (typeof tabs)[number];

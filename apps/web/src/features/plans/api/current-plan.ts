@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CurrentPlan, Plan } from "@portal/contract";
+import type { CurrentPlan, CustomPlanResult, SelectedPlan } from "@portal/contract";
 import { apiClient, type Envelope } from "@/lib/api-client";
 import { planKeys } from "./plans";
 
@@ -19,30 +19,36 @@ export function useCurrentPlan() {
   return useQuery(currentPlanQueryOptions());
 }
 
-/** POST api/v1/plans/{id}/select — makes an active plan the caller's plan; answers the new current plan. */
-export async function selectPlan(id: string): Promise<CurrentPlan> {
-  const answer = await apiClient.post<Envelope<CurrentPlan>>(`api/v1/plans/${encodeURIComponent(id)}/select`);
+/**
+ * POST api/v1/plans/{id}/select — makes an active plan the caller's plan; answers the new current plan
+ * and the `orderId` of the `pending_offer` order the choice started.
+ */
+export async function selectPlan(id: string): Promise<SelectedPlan> {
+  const answer = await apiClient.post<Envelope<SelectedPlan>>(`api/v1/plans/${encodeURIComponent(id)}/select`);
   return answer.data;
 }
+
+/** The orders' query prefix (features/orders): a choice starts an order, so their lists and counts refresh. */
+const ordersKey = ["orders"] as const;
 
 export function useSelectPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["plans", "select"],
     mutationFn: selectPlan,
-    onSuccess: (current) => {
-      queryClient.setQueryData(currentPlanKey, current);
-      return queryClient.invalidateQueries({ queryKey: currentPlanKey });
+    onSuccess: ({ plan, selectedAt }) => {
+      queryClient.setQueryData<CurrentPlan>(currentPlanKey, { plan, selectedAt });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: currentPlanKey }), queryClient.invalidateQueries({ queryKey: ordersKey })]);
     },
   });
 }
 
 /**
  * POST api/v1/plans/custom `{featureIds}` — a private plan priced at the sum of its features (USD);
- * it becomes the caller's current plan at once.
+ * it becomes the caller's current plan at once, and a `pending_offer` order for it starts (`orderId`).
  */
-export async function createCustomPlan(featureIds: string[]): Promise<Plan> {
-  const answer = await apiClient.post<Envelope<Plan>>("api/v1/plans/custom", { featureIds });
+export async function createCustomPlan(featureIds: string[]): Promise<CustomPlanResult> {
+  const answer = await apiClient.post<Envelope<CustomPlanResult>>("api/v1/plans/custom", { featureIds });
   return answer.data;
 }
 
@@ -51,6 +57,6 @@ export function useCreateCustomPlan() {
   return useMutation({
     mutationKey: ["plans", "custom"],
     mutationFn: createCustomPlan,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentPlanKey }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: currentPlanKey }), queryClient.invalidateQueries({ queryKey: ordersKey })]),
   });
 }

@@ -15,6 +15,7 @@ import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useCreateCustomPlan } from "../api/current-plan";
 import { useFeatureOptions } from "../api/lookups";
+import type { PlacedOrderState } from "../components/placed-order-notice";
 import { sumPrices } from "../plan-utils";
 import classes from "./custom-license-page.module.css";
 
@@ -53,10 +54,10 @@ export function CustomLicensePage() {
 
   const confirm = () => {
     create.mutate(selected, {
-      onSuccess: () => {
+      onSuccess: ({ orderId }) => {
         setConfirming(false);
         notifySuccess(t("commerce.planChanged"));
-        void navigate(paths.pricingPlans);
+        void navigate(paths.pricingPlans, { state: { orderId } satisfies PlacedOrderState });
       },
       onError: (failure) => setError(parseApiError(failure, t).message),
     });
@@ -224,7 +225,12 @@ export function CustomLicensePage() {
         error={error}
         testId="custom-plan-dialog"
       >
-        {t("commerce.custom.confirmText", { count: chosen.length, price: money(total) })}
+        <Stack gap="xs">
+          <Text size="sm">{t("commerce.custom.confirmText", { count: chosen.length, price: money(total) })}</Text>
+          <Text size="sm" c="dimmed" data-testid="offer-follows">
+            {t("orders.pricing.offerFollows")}
+          </Text>
+        </Stack>
       </ConfirmDialog>
     </>
   );

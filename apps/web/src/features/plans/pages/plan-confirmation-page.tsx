@@ -16,6 +16,7 @@ import { useCurrentPlan, useSelectPlan } from "../api/current-plan";
 import { usePlan } from "../api/plans";
 import { PlanDetails } from "../components/plan-details";
 import { PlanPrice } from "../components/plan-price";
+import type { PlacedOrderState } from "../components/placed-order-notice";
 
 /** pricing-plans/confirmation/{planId}: the chosen plan, then a confirmation dialog, then the spec's success toast. */
 export function PlanConfirmationPage() {
@@ -80,10 +81,10 @@ export function PlanConfirmationPage() {
   const confirm = () => {
     setError(null);
     select.mutate(chosen.id, {
-      onSuccess: () => {
+      onSuccess: ({ orderId }) => {
         setOpen(false);
         notifySuccess(t("commerce.planChanged"));
-        void navigate(paths.pricingPlans);
+        void navigate(paths.pricingPlans, { state: { orderId } satisfies PlacedOrderState });
       },
       onError: (failure) => setError(parseApiError(failure, t).message),
     });
@@ -131,7 +132,12 @@ export function PlanConfirmationPage() {
         error={error}
         testId="plan-confirm-dialog"
       >
-        {t("commerce.confirmation.dialogText", { name: chosen.name, price, period: t(`commerce.plans.perPeriod.${chosen.billingPeriod}`) })}
+        <Stack gap="xs">
+          <Text size="sm">{t("commerce.confirmation.dialogText", { name: chosen.name, price, period: t(`commerce.plans.perPeriod.${chosen.billingPeriod}`) })}</Text>
+          <Text size="sm" c="dimmed" data-testid="offer-follows">
+            {t("orders.pricing.offerFollows")}
+          </Text>
+        </Stack>
       </ConfirmDialog>
     </>
   );

@@ -13,6 +13,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { useCurrentPlan } from "../api/current-plan";
 import { useOfferedPlans } from "../api/plans";
 import { CustomPlanCard } from "../components/custom-plan-card";
+import { PlacedOrderNotice } from "../components/placed-order-notice";
 import { PlanCard } from "../components/plan-card";
 import classes from "./pricing-plans-page.module.css";
 
@@ -135,6 +136,7 @@ export function PricingPlansPage() {
     <>
       <PageHeader title={t("pages.pricingPlans.title")} description={t("commerce.pricing.subtitle")} />
       <Stack gap="lg">
+        <PlacedOrderNotice />
         <Paper withBorder radius="md" p="md" data-testid="current-plan-summary">
           {current.isPending ? (
             <Skeleton height={20} width="40%" />
