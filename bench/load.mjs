@@ -1,13 +1,14 @@
 // A small closed-loop HTTP load generator: `connections` workers each send one request after another
 // over keep-alive until `durationMs` passes (and never more than `maxRequests`), then report.
 // A request without an answer after `timeoutMs` (10 s, as autocannon) counts as a timeout, not an error.
+// `url` may be a function: each request then goes to the URL it returns (same host and port).
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { percentile } from "./lib.mjs";
 
 export async function load({ url, method = "GET", body, headers = {}, connections = 32, durationMs = 10_000, maxRequests = 5_000_000, timeoutMs = 10_000, check }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const target = new URL(url);
+  const target = new URL(typeof url === "function" ? url() : url);
   const latencies = [];
   let errors = 0;
   let timeouts = 0;
@@ -29,7 +30,7 @@ export async function load({ url, method = "GET", body, headers = {}, connection
         resolve();
       };
       const request = http.request(
-        { agent, host: target.hostname, port: target.port, path: target.pathname, method, headers: { ...headers, ...(payload ? { "content-length": Buffer.byteLength(payload) } : {}) } },
+        { agent, host: target.hostname, port: target.port, path: typeof url === "function" ? new URL(url()).pathname : target.pathname, method, headers: { ...headers, ...(payload ? { "content-length": Buffer.byteLength(payload) } : {}) } },
         (response) => {
           const chunks = [];
           response.on("data", (chunk) => chunks.push(chunk));

@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
 import { type PortalLanguage, portalLanguages } from "@portal/contract";
+import * as fontkit from "fontkit";
 import { afterAll, describe, expect, it } from "vitest";
 import { pdfText, pdfTextItems } from "../../../test/pdf.js";
-import { type FontFamily, fontNames, loadedFonts, scriptFamily } from "./fonts.js";
+import { type FontFamily, fontFile, fontNames, loadedFonts, scriptFamily } from "./fonts.js";
 import { boundDocument, closeOrderDocumentRenderer, MAX_DOCUMENT_LINES, renderOrderDocument } from "./index.js";
 import { documentLabels, fill } from "./labels.js";
 import type { OrderDocument } from "./order-document.js";
@@ -223,6 +225,17 @@ describe("order documents", () => {
     const changed = await renderOrderDocument({ ...document, paymentReference: "OTHER-REF-1" });
     expect(await pdfText(changed)).toContain("OTHER-REF-1");
     expect(await pdfText(changed)).not.toContain("BANK-TR-88412");
+  });
+
+  it("shapes Persian the same in a thread's later documents as in its first (fonts shared between documents)", async () => {
+    const text = "شناسه مالیاتی: گزارش‌های فروش";
+    const fresh = fontkit.create(readFileSync(fontFile("arabic-regular"))) as fontkit.Font;
+    const shaped = (font: fontkit.Font) => font.layout(text).glyphs.map((glyph) => glyph.id);
+    for (const language of ["en", "tr", "fa", "zh-CN"] as const) await renderPdf(sampleDocument(language, "invoice", 6));
+    expect(shaped(loadedFonts().get("arabic-regular")!)).toEqual(shaped(fresh));
+    // and joined: contextual forms, not the isolated letters of the character map
+    const isolated = [...text].map((char) => fresh.glyphForCodePoint(char.codePointAt(0)!).id);
+    expect(shaped(fresh)).not.toEqual(expect.arrayContaining(isolated));
   });
 
   it("renders a 20-line invoice in a few tens of milliseconds of CPU once its fonts are loaded", async () => {

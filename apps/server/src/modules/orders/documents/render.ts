@@ -167,7 +167,9 @@ export async function renderPdf(document: OrderDocument): Promise<Uint8Array> {
   let sellerY = MARGIN + 14;
   page.data(document.seller.name, { start: 0, width: sellerWidth, baseline: sellerY, size: 14, weight: "bold" });
   sellerY += 16;
-  sellerY = page.paragraph(document.seller.address, { start: 0, width: sellerWidth, baseline: sellerY, size: 9, leading: 12, color: MUTED });
+  if (document.seller.address.trim()) {
+    sellerY = page.paragraph(document.seller.address, { start: 0, width: sellerWidth, baseline: sellerY, size: 9, leading: 12, color: MUTED });
+  }
   if (document.seller.taxId) {
     page.put(`${labels.taxId}: ${document.seller.taxId}`, { start: 0, width: sellerWidth, baseline: sellerY, size: 9, color: MUTED });
     sellerY += 12;

@@ -38,6 +38,18 @@ export function familyHasGlyph(family: FontFamily, code: number): boolean {
   return has;
 }
 
+/**
+ * fontkit keeps one glyph object per glyph id, made with the characters of the first text that used it
+ * (none when the PDF's font subset made it). Arabic joining and pdfkit's text mapping read those
+ * characters, so a font shared by many documents must shape with fresh glyph objects: otherwise a glyph
+ * first made by the subset has no characters and Persian comes out unjoined, or a "C" first met in "Ç"
+ * reads back as the cedilla.
+ */
+function freshGlyphs(face: object): void {
+  const font = face as { _glyphs?: Record<number, unknown> };
+  if (font._glyphs) font._glyphs = {};
+}
+
 /** Widths in font units of text pieces already measured by this thread (bounded: cleared when full). */
 const advances = new Map<string, number>();
 
@@ -46,6 +58,7 @@ function advance(font: FontName, text: string): number {
   let units = advances.get(key);
   if (units === undefined) {
     const face = loadedFonts().get(font)!;
+    freshGlyphs(face);
     units = (face.layout(text).advanceWidth * 1000) / face.unitsPerEm;
     if (advances.size > 20_000) advances.clear();
     advances.set(key, units);
@@ -173,8 +186,12 @@ export function directionOf(text: string, fallback: Direction): Direction {
 interface EmbeddedFont {
   layoutRun(text: string, features?: unknown): unknown;
   font: { _glyphs?: Record<number, unknown> };
+  subset?: { glyphs: number[]; mapping?: Record<number, number>; encode(): unknown };
   sharedLayouts?: true;
 }
+
+/** Subset font files by font and glyph list, shared by the documents of this thread (bounded). */
+const subsets = new Map<string, { bytes: unknown; glyphs: number[]; mapping?: Record<number, number> }>();
 
 /** Shaped words per font, shared by every document this thread renders (bounded: cleared when full). */
 const layouts = new Map<FontName, Map<string, unknown>>();
@@ -196,16 +213,33 @@ function shareLayouts(doc: PDFKit.PDFDocument, name: FontName): void {
     const key = `${features ? "1" : "0"}${text}`;
     let run = shared.get(key);
     if (run === undefined) {
-      // fontkit keeps one glyph object per glyph id with the characters it was first made for, and pdfkit
-      // maps a glyph back to text (copy, search, screen readers) with those: a "C" first met as part of
-      // "Ç" would read as the cedilla. Fresh glyph objects for each shaping keep each run's own characters.
-      if (font.font._glyphs) font.font._glyphs = {};
+      freshGlyphs(font.font);
       run = original(text, features);
       if (shared.size > 20_000) shared.clear();
       shared.set(key, run);
     }
     return run;
   };
+  // The font file embedded in the PDF: the same glyphs in the same order give the same subset, made
+  // once (fontkit decodes every glyph again for each document otherwise).
+  const subset = font.subset;
+  if (subset && typeof subset.encode === "function") {
+    const encode = subset.encode.bind(subset);
+    subset.encode = () => {
+      const key = `${name}:${subset.glyphs.join(",")}`;
+      const known = subsets.get(key);
+      if (known) {
+        subset.glyphs = [...known.glyphs]; // the composite glyphs' parts it added
+        if (known.mapping) subset.mapping = { ...known.mapping };
+        return known.bytes;
+      }
+      const bytes = encode();
+      freshGlyphs(font.font); // the subset made glyph objects without characters
+      if (subsets.size > 200) subsets.clear();
+      subsets.set(key, { bytes, glyphs: [...subset.glyphs], ...(subset.mapping ? { mapping: { ...subset.mapping } } : {}) });
+      return bytes;
+    };
+  }
   font.sharedLayouts = true;
 }
 
