@@ -57,6 +57,7 @@ test.describe("route guards (spec section 6)", () => {
     const entries: [label: string, path: string, title: string][] = [
       ["Dashboard", "/admin/dashboard", "Admin dashboard"],
       ["Licence requests", "/admin/license-requests", "Licence requests"],
+      ["Orders", "/admin/orders", "Orders"],
       ["Users", "/admin/users", "Users"],
       ["Template plans", "/admin/plans", "Template plans"],
       ["Resolution center", "/admin/resolution-center", "Resolution center"],

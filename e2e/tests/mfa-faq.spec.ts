@@ -133,6 +133,9 @@ test("an administrator sets the authenticator up, sees its code counting down an
 });
 
 test("an administrator writes a question in two languages; a customer reads, searches and asks for a demo; the request reaches the admin", async ({ browser, request }) => {
+  // Two signed-in browsers and some forty steps: about 45 s while the other worker renders order PDFs
+  // on this 2-core machine, which left the default 60 s no headroom (it ran out once, every step done).
+  test.setTimeout(120_000);
   const adminPage = await signedInPage(browser, adminToken);
   const page = adminPage.page;
   await page.goto("/faq/manage");

@@ -172,7 +172,7 @@ test.describe("orders", () => {
     await offer.getByRole("button", { name: "Send offer" }).click();
     await expect(offer).toBeHidden();
     // The offer copied the Turkish billing address.
-    await expect(page.getByTestId("order-status")).toHaveText("Offer received");
+    await expect(page.getByTestId("order-status")).toHaveText("Offer sent");
     await expect(page.getByTestId("order-totals")).toContainText("$1,080.00");
 
     // Customer: accept the offer and download it.
@@ -186,7 +186,7 @@ test.describe("orders", () => {
 
     // Admin: mark it paid, which asks for an explicit confirmation that licences will be issued.
     await openAs(page, adminToken, `/admin/orders/${created!.id}`);
-    await expect(page.getByTestId("order-status").first()).toHaveText("Accepted");
+    await expect(page.getByTestId("order-status").first()).toHaveText("Awaiting payment");
     await expect(page.getByRole("button", { name: "Make offer" })).toHaveCount(0);
     await page.getByRole("button", { name: "Mark paid" }).click();
     const markPaid = page.getByRole("dialog", { name: `Mark ${created!.number} paid` });

@@ -1,6 +1,15 @@
 /** The Admin Panel's orders: the list, one order and the team's actions on it (features/orders, admin pages). */
 const ordersAdmin = {
   nav: "Orders",
+  /** The team's side of an order's status (the customer reads orders.status). */
+  status: {
+    pending_offer: "Awaiting offer",
+    offered: "Offer sent",
+    accepted: "Awaiting payment",
+    paid: "Paid",
+    cancelled: "Cancelled",
+    expired: "Offer expired",
+  },
   list: {
     title: "Orders",
     subtitle: "Plans customers chose: make an offer, record the payment, and the licences are issued.",

@@ -3,6 +3,15 @@ import type { Messages } from "../en";
 /** The Admin Panel's orders: the list, one order and the team's actions on it (features/orders, admin pages). */
 const ordersAdmin: Messages["ordersAdmin"] = {
   nav: "Pedidos",
+  /** The team's side of an order's status (the customer reads orders.status). */
+  status: {
+    pending_offer: "Pendiente de oferta",
+    offered: "Oferta enviada",
+    accepted: "Pendiente de pago",
+    paid: "Pagado",
+    cancelled: "Cancelado",
+    expired: "Oferta caducada",
+  },
   list: {
     title: "Pedidos",
     subtitle: "Planes que eligieron los clientes: haga una oferta, registre el pago y las licencias se emiten solas.",

@@ -3,6 +3,15 @@ import type { Messages } from "../en";
 /** The Admin Panel's orders: the list, one order and the team's actions on it (features/orders, admin pages). */
 const ordersAdmin: Messages["ordersAdmin"] = {
   nav: "سفارش‌ها",
+  /** The team's side of an order's status (the customer reads orders.status). */
+  status: {
+    pending_offer: "در انتظار پیشنهاد",
+    offered: "پیشنهاد ارسال شد",
+    accepted: "در انتظار پرداخت",
+    paid: "پرداخت شد",
+    cancelled: "لغو شد",
+    expired: "مهلت پیشنهاد گذشت",
+  },
   list: {
     title: "سفارش‌ها",
     subtitle: "طرح‌هایی که مشتریان انتخاب کرده‌اند: پیشنهاد بدهید، پرداخت را ثبت کنید و مجوزها خودکار صادر می‌شوند.",

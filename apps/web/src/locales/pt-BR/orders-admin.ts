@@ -3,6 +3,15 @@ import type { Messages } from "../en";
 /** The Admin Panel's orders: the list, one order and the team's actions on it (features/orders, admin pages). */
 const ordersAdmin: Messages["ordersAdmin"] = {
   nav: "Pedidos",
+  /** The team's side of an order's status (the customer reads orders.status). */
+  status: {
+    pending_offer: "Aguardando oferta",
+    offered: "Oferta enviada",
+    accepted: "Aguardando pagamento",
+    paid: "Pago",
+    cancelled: "Cancelado",
+    expired: "Oferta expirada",
+  },
   list: {
     title: "Pedidos",
     subtitle: "Planos escolhidos pelos clientes: faça uma oferta, registre o pagamento e as licenças são emitidas sozinhas.",

@@ -3,6 +3,15 @@ import type { Messages } from "../en";
 /** The Admin Panel's orders: the list, one order and the team's actions on it (features/orders, admin pages). */
 const ordersAdmin: Messages["ordersAdmin"] = {
   nav: "Siparişler",
+  /** The team's side of an order's status (the customer reads orders.status). */
+  status: {
+    pending_offer: "Teklif bekliyor",
+    offered: "Teklif gönderildi",
+    accepted: "Ödeme bekleniyor",
+    paid: "Ödendi",
+    cancelled: "İptal edildi",
+    expired: "Teklifin süresi doldu",
+  },
   list: {
     title: "Siparişler",
     subtitle: "Müşterilerin seçtiği planlar: teklif verin, ödemeyi kaydedin; lisanslar kendiliğinden verilir.",

@@ -3,6 +3,15 @@ import type { Messages } from "../en";
 /** The Admin Panel's orders: the list, one order and the team's actions on it (features/orders, admin pages). */
 const ordersAdmin: Messages["ordersAdmin"] = {
   nav: "订单",
+  /** The team's side of an order's status (the customer reads orders.status). */
+  status: {
+    pending_offer: "等待报价",
+    offered: "报价已发送",
+    accepted: "等待付款",
+    paid: "已付款",
+    cancelled: "已取消",
+    expired: "报价已过期",
+  },
   list: {
     title: "订单",
     subtitle: "客户选择的方案：提出报价、登记付款，许可证随即自动签发。",

@@ -29,7 +29,7 @@ const ltr = (text: string) => (
  * team's offer message and its validity, and once paid the invoice number and payment reference.
  * Fields without a value are left out. `title` replaces the heading (the order number by default).
  */
-export function OrderSummaryCard({ order, title, actions }: { order: Order; title?: ReactNode; actions?: ReactNode }) {
+export function OrderSummaryCard({ order, title, actions, team = false }: { order: Order; title?: ReactNode; actions?: ReactNode; team?: boolean }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const address = order.billingAddress;
@@ -91,7 +91,7 @@ export function OrderSummaryCard({ order, title, actions }: { order: Order; titl
             <Title order={2} fz="h4" id={`order-summary-${order.id}`}>
               {title ?? t("orders.summary.title", { number: order.number })}
             </Title>
-            <OrderStatusBadge order={order} />
+            <OrderStatusBadge order={order} team={team} />
           </Group>
           {actions}
         </Group>

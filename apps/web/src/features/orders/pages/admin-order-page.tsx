@@ -121,7 +121,7 @@ export function AdminOrderPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
-            <OrderSummaryCard order={order} title={t("ordersAdmin.order.details")} />
+            <OrderSummaryCard order={order} title={t("ordersAdmin.order.details")} team />
             {order.status === "paid" && <IssuedLicenses order={order} />}
             <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="order-lines-title">
               <Title order={2} fz="h4" id="order-lines-title" mb="sm">

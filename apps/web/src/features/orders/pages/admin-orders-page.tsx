@@ -80,7 +80,7 @@ const columns: ListColumns<Order> = (t, language) => [
     id: "status",
     header: () => t("ordersAdmin.list.columns.status"),
     enableSorting: true,
-    cell: ({ row }) => <OrderStatusBadge order={row.original} />,
+    cell: ({ row }) => <OrderStatusBadge order={row.original} team />,
   }),
 ];
 
@@ -101,7 +101,7 @@ export function AdminOrdersPage() {
           param: "status",
           label: t("ordersAdmin.list.statusFilter"),
           allLabel: t("ordersAdmin.list.allStatuses"),
-          options: orderStatuses.map((status) => ({ value: status, label: t(`orders.status.${status}`) })),
+          options: orderStatuses.map((status) => ({ value: status, label: t(`ordersAdmin.status.${status}`) })),
           testId: "orders-status-filter",
         },
       ]}
