@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
-import { admin, apiLogin, expect, readyAccount, screenshotPage, test } from "./support";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { admin, apiLogin, expect, readyAccount, screenshotPage, scrollCarouselTo, test } from "./support";
 
 /**
  * Issue 5 in the browser: an administrator creates a feature and a template plan in the UI; a
@@ -61,27 +61,6 @@ async function choose(page: Page, label: string, option: string, search?: string
   await input.click();
   if (search) await input.fill(search);
   await page.getByRole("option", { name: option, exact: true }).click();
-}
-
-/** Moves the carousel until `card` is fully inside its viewport. */
-async function scrollCarouselTo(page: Page, card: Locator): Promise<void> {
-  const viewport = page.getByTestId("pricing-carousel").locator(".mantine-Carousel-viewport");
-  for (let step = 0; step < 40; step += 1) {
-    // Let the carousel come to rest first (a slow machine animates slowly).
-    let previous = "";
-    for (let poll = 0; poll < 40; poll += 1) {
-      const now = JSON.stringify(await card.boundingBox());
-      if (now === previous) break;
-      previous = now;
-      await page.waitForTimeout(100);
-    }
-    const [box, view] = [await card.boundingBox(), await viewport.boundingBox()];
-    if (box && view && box.x >= view.x - 2 && box.x + box.width <= view.x + view.width + 2) return;
-    const control = page.getByRole("button", { name: box && view && box.x < view.x ? "Previous plans" : "More plans" });
-    if (await control.isDisabled()) throw new Error("the plan is not in the carousel");
-    await control.click();
-  }
-  throw new Error("the plan never came into view");
 }
 
 test.describe("catalogue and commerce", () => {

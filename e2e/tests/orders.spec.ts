@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Download, Locator, Page } from "@playwright/test";
 import { check, failures, openSession, writePartial, type ScreenResult } from "./a11y-support";
-import { admin, apiLogin, expect, PASSWORD, planBody, readyAccount, signedInPage, test } from "./support";
+import { admin, apiLogin, expect, PASSWORD, planBody, readyAccount, scrollCarouselTo, signedInPage, test } from "./support";
 
 /**
  * Issue 27 in the browser: a customer with a billing address chooses a plan on the pricing page, the
@@ -93,26 +93,6 @@ async function downloadedBytes(page: Page, button: Locator): Promise<Buffer> {
   const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
   const file = await (download as Download).path();
   return readFileSync(file);
-}
-
-/** Moves the pricing carousel until `card` is fully inside its viewport. */
-async function scrollCarouselTo(page: Page, card: Locator): Promise<void> {
-  const viewport = page.getByTestId("pricing-carousel").locator(".mantine-Carousel-viewport");
-  for (let step = 0; step < 60; step += 1) {
-    let previous = "";
-    for (let poll = 0; poll < 40; poll += 1) {
-      const now = JSON.stringify(await card.boundingBox());
-      if (now === previous) break;
-      previous = now;
-      await page.waitForTimeout(100);
-    }
-    const [box, view] = [await card.boundingBox(), await viewport.boundingBox()];
-    if (box && view && box.x >= view.x - 2 && box.x + box.width <= view.x + view.width + 2) return;
-    const control = page.getByRole("button", { name: box && view && box.x < view.x ? "Previous plans" : "More plans" });
-    if (await control.isDisabled()) throw new Error("the plan is not in the carousel");
-    await control.click();
-  }
-  throw new Error("the plan never came into view");
 }
 
 test.describe("orders", () => {

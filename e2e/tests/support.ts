@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { totp, zipOf } from "@portal/test-support";
 
 export const admin = {
@@ -322,4 +322,26 @@ export async function issuedLicenseThroughApi(request: APIRequestContext, adminT
 /** A .req file as a customer's product writes it: line 1 the licence key, line 2 JSON about the installation. */
 export function reqFile(key: string, installation: Record<string, string>): Buffer {
   return Buffer.from(`${key}\n${JSON.stringify(installation)}\n`, "utf8");
+}
+
+/** Moves the pricing carousel until `card` is fully inside its viewport. */
+export async function scrollCarouselTo(page: Page, card: Locator): Promise<void> {
+  const viewport = page.getByTestId("pricing-carousel").locator(".mantine-Carousel-viewport");
+  // Other specs add plans to the same catalogue: up to 60 steps through it.
+  for (let step = 0; step < 60; step += 1) {
+    // Let the carousel come to rest first (a slow machine animates slowly).
+    let previous = "";
+    for (let poll = 0; poll < 40; poll += 1) {
+      const now = JSON.stringify(await card.boundingBox());
+      if (now === previous) break;
+      previous = now;
+      await page.waitForTimeout(100);
+    }
+    const [box, view] = [await card.boundingBox(), await viewport.boundingBox()];
+    if (box && view && box.x >= view.x - 2 && box.x + box.width <= view.x + view.width + 2) return;
+    const control = page.getByRole("button", { name: box && view && box.x < view.x ? "Previous plans" : "More plans" });
+    if (await control.isDisabled()) throw new Error("the plan is not in the carousel");
+    await control.click();
+  }
+  throw new Error("the plan never came into view");
 }

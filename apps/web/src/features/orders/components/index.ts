@@ -4,3 +4,4 @@ export { OrderLines, OrderTotals } from "./order-lines";
 export { OrderTimeline } from "./order-timeline";
 export { OrderDocumentButton } from "./order-document-button";
 export { OrderSummaryCard } from "./order-summary-card";
+export { OrderLayout } from "./order-layout";

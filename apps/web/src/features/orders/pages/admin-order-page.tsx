@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Grid, Group, List, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Card, Group, List, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle, IconCash, IconFileInvoice, IconX } from "@tabler/icons-react";
 import { orderAllows, type Order } from "@portal/contract";
 import { useState } from "react";
@@ -9,7 +9,7 @@ import { parseApiError } from "@/lib/errors";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useOrder } from "../api/orders";
-import { OrderDocumentButton, OrderLines, OrderSummaryCard, OrderTimeline, OrderTotals } from "../components";
+import { OrderDocumentButton, OrderLayout, OrderSummaryCard } from "../components";
 import { CancelOrderDialog, MarkPaidDialog, OfferDialog } from "../components/admin-order-dialogs";
 
 type Dialog = "offer" | "markPaid" | "cancel" | null;
@@ -118,31 +118,17 @@ export function AdminOrderPage() {
           </Group>
         }
       />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Stack gap="lg">
+      <OrderLayout
+        order={order}
+        summary={
+          <>
             <OrderSummaryCard order={order} title={t("ordersAdmin.order.details")} team />
             {order.status === "paid" && <IssuedLicenses order={order} />}
-            <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="order-lines-title">
-              <Title order={2} fz="h4" id="order-lines-title" mb="sm">
-                {t("ordersAdmin.order.lines")}
-              </Title>
-              <Stack gap="md">
-                <OrderLines order={order} />
-                <OrderTotals order={order} />
-              </Stack>
-            </Card>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="order-timeline-title">
-            <Title order={2} fz="h4" id="order-timeline-title" mb="md">
-              {t("ordersAdmin.order.timeline")}
-            </Title>
-            <OrderTimeline order={order} />
-          </Card>
-        </Grid.Col>
-      </Grid>
+          </>
+        }
+        linesTitle={t("ordersAdmin.order.lines")}
+        timelineTitle={t("ordersAdmin.order.timeline")}
+      />
       <OfferDialog order={order} opened={dialog === "offer"} onClose={close} />
       <MarkPaidDialog order={order} opened={dialog === "markPaid"} onClose={close} />
       <CancelOrderDialog order={order} opened={dialog === "cancel"} onClose={close} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Grid, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { orderCancelBodySchema, type Order, type OrderCancelBody } from "@portal/contract";
 import {
@@ -30,7 +30,7 @@ import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useAcceptOffer, useCancelOrder, useOrder } from "../api/orders";
 import { useBillingAddressLookup } from "../api/lookups";
-import { OrderDocumentButton, OrderLines, OrderSummaryCard, OrderTimeline, OrderTotals } from "../components";
+import { OrderDocumentButton, OrderLayout, OrderSummaryCard } from "../components";
 import { formatAmount } from "../lib/money";
 import { canAccept, canCancel, displayStatus } from "../lib/order-state";
 
@@ -260,9 +260,10 @@ export function OrderPage() {
   return (
     <>
       <PageHeader title={t("orders.summary.title", { number: order.number })} actions={<BackToOrders />} />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Stack gap="lg">
+      <OrderLayout
+        order={order}
+        summary={
+          <>
             <StateNotice order={order} />
             <MissingAddressNotice order={order} />
             <OrderSummaryCard
@@ -276,26 +277,11 @@ export function OrderPage() {
                 </Group>
               }
             />
-            <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="order-lines-title">
-              <Stack gap="md">
-                <Title order={2} fz="h4" id="order-lines-title">
-                  {t("orders.order.lines")}
-                </Title>
-                <OrderLines order={order} />
-                <OrderTotals order={order} />
-              </Stack>
-            </Card>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="order-timeline-title">
-            <Title order={2} fz="h4" id="order-timeline-title" mb="md">
-              {t("orders.timeline.title")}
-            </Title>
-            <OrderTimeline order={order} />
-          </Card>
-        </Grid.Col>
-      </Grid>
+          </>
+        }
+        linesTitle={t("orders.order.lines")}
+        timelineTitle={t("orders.timeline.title")}
+      />
     </>
   );
 }
