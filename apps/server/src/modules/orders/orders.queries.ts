@@ -14,8 +14,8 @@ const sortColumns = { number: orders.sequence, createdAt: orders.createdAt, tota
 /** A customer's orders are theirs alone; an administrator sees every order. */
 export const visibleTo = (user: Pick<UserRow, "id" | "isAdmin">): SQL | undefined => (user.isAdmin ? undefined : eq(orders.userId, user.id));
 
-/** "O-000123" as SQL, for searching by the number people see. */
-const numberText = sql`'O-' || lpad(${orders.sequence}::text, 6, '0')`;
+/** "O-000123" as SQL, for searching by the number people see (lpad alone would cut a seventh digit). */
+const numberText = sql`'O-' || lpad(${orders.sequence}::text, greatest(6, length(${orders.sequence}::text)), '0')`;
 
 export async function listOrders(db: Database, user: UserRow, query: OrderQuery): Promise<Page<Order>> {
   const filters = [visibleTo(user)];
@@ -24,7 +24,7 @@ export async function listOrders(db: Database, user: UserRow, query: OrderQuery)
   if (query.q) {
     const pattern = containsPattern(query.q);
     filters.push(
-      sql`(${numberText} ilike ${pattern} or ${orders.invoiceNumber} ilike ${pattern} or exists (select 1 from ${users} where ${users.id} = ${orders.userId} and ${users.email} ilike ${pattern}))`,
+      sql`(${numberText} ilike ${pattern} or ${orders.invoiceNumber} ilike ${pattern} or exists (select 1 from ${users} where ${users.id} = ${orders.userId} and (${users.email} ilike ${pattern} or ${users.firstname} || ' ' || ${users.lastname} ilike ${pattern})))`,
     );
   }
   const where = and(...filters);

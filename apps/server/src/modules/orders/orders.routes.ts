@@ -36,7 +36,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         operationId: "listOrders",
-        summary: "My orders (an administrator: everybody's), paged; filters status, userId (admin), q (number, invoice number, customer e-mail)",
+        summary: "My orders (an administrator: everybody's), paged; filters status, userId (admin), q (number, invoice number, customer e-mail or name)",
         querystring: orderListQuerySchema,
         response: { 200: successEnvelope(pageOf(orderSchema)) },
       },

@@ -362,7 +362,7 @@ describe("reading orders", () => {
     const plan = await tools.plan(10);
     const dear = await tools.plan(500);
     const customer = await createCustomer(t);
-    const other = await createCustomer(t);
+    const other = await createCustomer(t, { firstname: "Grace", lastname: "Hopper" });
     await tools.billingAddress(customer.token, "US");
     const first = await tools.order(customer.token, { planId: plan.id });
     const second = await tools.order(customer.token, { planId: dear.id });
@@ -388,6 +388,7 @@ describe("reading orders", () => {
     expect(everything.items.map((order) => order.id)).toEqual(expect.arrayContaining([first.id, second.id, theirs.id]));
     expect((await list(admin, `userId=${other.user.id}`)).items.map((order) => order.id)).toEqual([theirs.id]);
     expect((await list(admin, `q=${encodeURIComponent(other.email.toLowerCase())}`)).items.map((order) => order.id)).toEqual([theirs.id]);
+    expect((await list(admin, `q=${encodeURIComponent("grace hop")}`)).items.map((order) => order.id)).toEqual([theirs.id]);
     const sorted = await list(admin, "sort=status&order=asc&pageSize=100");
     expect(sorted.items.map((order) => order.status)).toEqual([...sorted.items.map((order) => order.status)].sort());
     const paged = await list(admin, "pageSize=1&page=2&sort=createdAt&order=desc");
