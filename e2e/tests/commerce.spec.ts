@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { admin, apiLogin, expect, readyAccount, screenshotPage, scrollCarouselTo, test } from "./support";
+import { admin, apiLogin, expect, readyAccount, openAs, screenshotPage, scrollCarouselTo, test } from "./support";
 
 /**
  * Issue 5 in the browser: an administrator creates a feature and a template plan in the UI; a
@@ -33,20 +33,6 @@ let counter = 0;
 function suffix(): string {
   counter += 1;
   return `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
-}
-
-/** Opens `route` signed in with `token`, in the given language and theme. */
-async function openAs(page: Page, token: string, route: string, options: { language?: string; theme?: string } = {}): Promise<void> {
-  if (!page.url().startsWith("http")) await page.goto("/404");
-  await page.evaluate(
-    ([value, language, theme]) => {
-      localStorage.setItem("token", value);
-      localStorage.setItem("language", language);
-      localStorage.setItem("theme", theme);
-    },
-    [token, options.language ?? "en", options.theme ?? "light"] as const,
-  );
-  await page.goto(route);
 }
 
 async function createThroughApi<T extends Named>(request: APIRequestContext, token: string, resource: string, data: Record<string, unknown>): Promise<T> {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Download, Locator, Page } from "@playwright/test";
 import { check, failures, openSession, writePartial, type ScreenResult } from "./a11y-support";
-import { admin, apiLogin, expect, PASSWORD, planBody, readyAccount, scrollCarouselTo, signedInPage, test } from "./support";
+import { admin, apiLogin, expect, openAs, PASSWORD, planBody, readyAccount, scrollCarouselTo, signedInPage, test } from "./support";
 
 /**
  * Issue 27 in the browser: a customer with a billing address chooses a plan on the pricing page, the
@@ -72,20 +72,6 @@ async function customerWithAddress(request: APIRequestContext, prefix: string, f
   });
   expect(address.status(), await address.text()).toBe(200);
   return { email, token };
-}
-
-/** Opens `route` signed in with `token`, in the given language and theme. */
-async function openAs(page: Page, token: string, route: string, options: { language?: string; theme?: string } = {}): Promise<void> {
-  if (!page.url().startsWith("http")) await page.goto("/404");
-  await page.evaluate(
-    ([value, language, theme]) => {
-      localStorage.setItem("token", value);
-      localStorage.setItem("language", language);
-      localStorage.setItem("theme", theme);
-    },
-    [token, options.language ?? "en", options.theme ?? "light"] as const,
-  );
-  await page.goto(route);
 }
 
 /** Clicks a download button and answers the downloaded file's bytes. */

@@ -345,3 +345,17 @@ export async function scrollCarouselTo(page: Page, card: Locator): Promise<void>
   }
   throw new Error("the plan never came into view");
 }
+
+/** Opens `route` signed in with `token`, in the given language and theme. */
+export async function openAs(page: Page, token: string, route: string, options: { language?: string; theme?: string } = {}): Promise<void> {
+  if (!page.url().startsWith("http")) await page.goto("/404");
+  await page.evaluate(
+    ([value, language, theme]) => {
+      localStorage.setItem("token", value);
+      localStorage.setItem("language", language);
+      localStorage.setItem("theme", theme);
+    },
+    [token, options.language ?? "en", options.theme ?? "light"] as const,
+  );
+  await page.goto(route);
+}
