@@ -129,6 +129,21 @@ const configSchema = z.object({
   COMPANY_ADDRESS: z.string().trim().default(""),
   COMPANY_TAX_ID: z.string().trim().default(""),
   COMPANY_EMAIL: optionalText.pipe(z.email({ error: "must be a valid e-mail address" }).optional()),
+  // Webhooks: a failed delivery is retried after WEBHOOK_RETRY_MIN_SECONDS, doubling up to an hour apart,
+  // until WEBHOOK_GIVE_UP_AFTER_HOURS; an endpoint failing everything for WEBHOOK_DISABLE_AFTER_HOURS is disabled.
+  WEBHOOK_RETRY_MIN_SECONDS: z.coerce.number().min(0.01).max(86_400).default(30),
+  WEBHOOK_GIVE_UP_AFTER_HOURS: z.coerce.number().min(0).max(720).default(24),
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().min(0).max(8760).default(72),
+  // 1: http:// endpoints are accepted too (else only https://).
+  WEBHOOK_ALLOW_HTTP: z
+    .enum(["", "0", "1", "true", "false"])
+    .default("")
+    .transform((value) => value === "1" || value === "true"),
+  // 1: endpoints may be on loopback, private and link-local addresses (tests, on-premise receivers).
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z
+    .enum(["", "0", "1", "true", "false"])
+    .default("")
+    .transform((value) => value === "1" || value === "true"),
   // Set by npm to the folder `npm start` was typed in; relative paths are taken from there.
   INIT_CWD: optionalText,
 });

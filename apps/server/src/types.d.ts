@@ -1,3 +1,4 @@
+import type { ApiTokenScope, RouteTokenScope } from "@portal/contract";
 import type { Config } from "./config.js";
 import type { Database, DatabaseHandle, DatabaseKind } from "./db/client.js";
 import type { UserRow } from "./db/schema/index.js";
@@ -37,11 +38,21 @@ declare module "fastify" {
     /** The caller, loaded once per request by the auth plugin; null on public routes without a token. */
     user: UserRow | null;
     sessionId: string | null;
+    /** Set when the caller authenticated with an API token (`pt_…`) instead of a session. */
+    apiTokenId: string | null;
+    /** The API token's scopes; null for a session, which is limited only by the user's role. */
+    apiTokenScopes: readonly ApiTokenScope[] | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route; every route under /api/v1 is "user" unless it says otherwise. */
     access?: Access;
     /** false: no CSP, framing or cross-origin headers (the web build's hashed scripts and styles). */
     securityHeaders?: false;
+    /**
+     * What an API token needs to call the route: one of its scopes, or "none" (never through a token:
+     * token management, password, e-mail, 2FA, ending sessions). Every non-public route declares it;
+     * the server refuses to start with one that does not.
+     */
+    scope?: RouteTokenScope;
   }
 }

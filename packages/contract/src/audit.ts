@@ -91,6 +91,16 @@ export const auditActions = [
   "mfa.code_verified",
   "mfa.code_rejected",
   "job.failed",
+  "api_token.created",
+  "api_token.revoked",
+  "webhook_endpoint.created",
+  "webhook_endpoint.updated",
+  "webhook_endpoint.deleted",
+  "webhook_endpoint.secret_rotated",
+  "webhook_endpoint.disabled",
+  "webhook_endpoint.test_sent",
+  "webhook_delivery.retried",
+  "webhook_delivery.failed",
   "demo.seeded",
   "demo.tickets_seeded",
   "demo.faq_seeded",
@@ -117,6 +127,9 @@ export const auditTargetTypes = [
   "demo_request",
   "mfa_authenticator",
   "job",
+  "api_token",
+  "webhook_endpoint",
+  "webhook_delivery",
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
@@ -142,6 +155,8 @@ export const auditEventSchema = z
     ip: z.string().nullable(),
     userAgent: z.string().nullable(),
     details: z.record(z.string(), z.unknown()).nullable(),
+    /** The API token the change was made through; null for a session (or no actor). */
+    tokenId: z.uuid().nullable(),
   })
   .meta({ id: "AuditEvent" });
 export type AuditEvent = z.infer<typeof auditEventSchema>;

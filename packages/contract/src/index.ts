@@ -20,3 +20,5 @@ export * from "./mfa.js";
 export * from "./faq.js";
 export * from "./web-config.js";
 export * from "./outbox.js";
+export * from "./api-tokens.js";
+export * from "./webhooks.js";

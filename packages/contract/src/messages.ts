@@ -117,6 +117,16 @@ export const messageCatalogue = {
   "orders.validation.referenceTooLong": "Payment reference must be at most 200 characters",
   "orders.validation.messageTooLong": "Message must be at most 2000 characters",
 
+  // API tokens and webhooks.
+  "apiTokens.validation.scope": "Each scope must be one of the listed scopes",
+  "apiTokens.validation.scopesRequired": "Choose at least one scope",
+  "apiTokens.validation.expiresAtPast": "Expires at must be in the future",
+  "webhooks.validation.url": "URL must be a valid https:// address",
+  "webhooks.validation.urlRequired": "URL field is required",
+  "webhooks.validation.events": "Events must be a list of event names",
+  "webhooks.validation.eventsRequired": "Choose at least one event",
+  "webhooks.validation.status": "Status must be pending, delivered or failed",
+
   // Tickets.
   "tickets.validation.assignee": "Assignee must be a user id",
   "tickets.validation.assigneeFilter": "Assignee must be a user id or none",

@@ -33,5 +33,6 @@ export async function recordAudit(executor: Executor, context: RequestContext, e
     ip: context.ip,
     userAgent: context.userAgent,
     details: entry.details ?? null,
+    tokenId: context.tokenId ?? null,
   });
 }

@@ -17,6 +17,8 @@ export const auditEvents = pgTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
     details: jsonb("details").$type<Record<string, unknown>>(),
+    /** The API token the actor acted through (no foreign key: the event outlives any row). */
+    tokenId: uuid("token_id"),
   },
   // The log monitor sorts by (field, at, id) and pages by keyset on the same tuple: each sort has
   // the index that walks it in either direction, and each filter a (field, at, id) prefix.

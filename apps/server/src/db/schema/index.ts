@@ -13,3 +13,5 @@ export * from "./settings.js";
 export * from "./mfa.js";
 export * from "./faq.js";
 export * from "./orders.js";
+export * from "./api-tokens.js";
+export * from "./webhooks.js";

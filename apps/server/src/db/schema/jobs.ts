@@ -23,6 +23,11 @@ export const jobs = pgTable(
     lastError: text("last_error"),
     /** Recurring jobs: at most one pending or running job per key. */
     singletonKey: text("singleton_key"),
+    /**
+     * Jobs that share a receiver (a webhook endpoint's id): the runner keeps only a few of one group
+     * running at once, so one slow receiver cannot take every worker slot from the others.
+     */
+    groupKey: text("group_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
@@ -31,6 +36,7 @@ export const jobs = pgTable(
     index("jobs_lease_idx").on(table.lockedUntil).where(sql`${table.state} = 'running'`),
     // The admin outbox (SMTP_URL unset): the mail written, newest first, paged without reading the rest.
     index("jobs_mail_written_idx").on(table.finishedAt, table.id).where(sql`${table.kind} = 'mail' and ${table.state} = 'done'`),
+    index("jobs_group_running_idx").on(table.groupKey).where(sql`${table.state} = 'running' and ${table.groupKey} is not null`),
     uniqueIndex("jobs_singleton_key").on(table.singletonKey).where(sql`${table.state} in ('pending', 'running')`),
   ],
 );

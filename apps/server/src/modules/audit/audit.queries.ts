@@ -118,6 +118,7 @@ const eventColumns = {
   ip: auditEvents.ip,
   userAgent: auditEvents.userAgent,
   details: auditEvents.details,
+  tokenId: auditEvents.tokenId,
 };
 
 type EventRow = { [K in keyof typeof eventColumns]: (typeof auditEvents.$inferSelect)[K] };
@@ -138,6 +139,7 @@ export function presentAuditEvent(row: EventRow, target: AuditTargetName = NO_TA
     ip: row.ip,
     userAgent: row.userAgent,
     details: row.details ?? null,
+    tokenId: row.tokenId,
   };
 }
 

@@ -4,6 +4,8 @@ import commerce from "./commerce";
 import licenses from "./licenses";
 import orders from "./orders";
 import ordersAdmin from "./orders-admin";
+import apiTokens from "./api-tokens";
+import webhooks from "./webhooks";
 import settings from "./settings";
 import ticketsInbox from "./tickets-inbox";
 import dashboards from "./dashboards";
@@ -13,6 +15,8 @@ const areas = {
   licenses,
   orders,
   ordersAdmin,
+  apiTokens,
+  webhooks,
   settings,
   table,
   accounts,

@@ -69,6 +69,8 @@ const dashboards = {
     "order.accepted": "Offer accepted",
     "order.paid": "Order marked paid",
     "order.cancelled": "Order cancelled",
+    "api_token.created": "API token created",
+    "api_token.revoked": "API token revoked",
     "license.activated": "Licence activated",
     "license.req_authenticated": "Installation signed in with a .req file",
     "license.deactivated": "Licence deactivated",

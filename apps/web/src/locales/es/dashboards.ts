@@ -70,6 +70,8 @@ const dashboards: Messages["dashboards"] = {
     "order.accepted": "Oferta aceptada",
     "order.paid": "Pedido marcado como pagado",
     "order.cancelled": "Pedido cancelado",
+    "api_token.created": "Token de API creado",
+    "api_token.revoked": "Token de API revocado",
     "license.activated": "Licencia activada",
     "license.req_authenticated": "Instalación autenticada con un archivo .req",
     "license.deactivated": "Licencia desactivada",

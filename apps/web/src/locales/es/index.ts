@@ -5,6 +5,8 @@ import commerce from "./commerce";
 import licenses from "./licenses";
 import orders from "./orders";
 import ordersAdmin from "./orders-admin";
+import apiTokens from "./api-tokens";
+import webhooks from "./webhooks";
 import updates from "./updates";
 import settings from "./settings";
 import tickets from "./tickets";
@@ -19,6 +21,8 @@ const messages: Messages = {
   licenses,
   orders,
   ordersAdmin,
+  apiTokens,
+  webhooks,
   updates,
   settings,
   table,
@@ -502,6 +506,15 @@ const messages: Messages = {
       "order/offer_expired": "Esta oferta ha caducado. Pídanos una nueva.",
       "order/billing_address_required": "El cliente aún no tiene dirección de facturación. Una oferta la necesita para el impuesto y la factura.",
       "order/no_document": "Este pedido aún no tiene oferta ni factura.",
+      "token/invalid_scope": "Uno de los permisos no existe o no puedes otorgarlo.",
+      "token/insufficient_scope": "Los permisos de este token de API no lo permiten.",
+      "token/limit_reached": "Tienes 50 tokens de API activos. Revoca uno antes de crear otro.",
+      "token/not_found": "Token de API no encontrado.",
+      "webhook/not_found": "Endpoint de webhook no encontrado.",
+      "webhook/delivery_not_found": "Entrega de webhook no encontrada.",
+      "webhook/unknown_event": "Uno de los eventos no es un nombre de evento conocido.",
+      "webhook/forbidden_address": "Esta dirección no está permitida: los webhooks no se envían a direcciones de loopback, privadas, de enlace local, compartidas ni multicast.",
+      "webhook/insecure_url": "La dirección del webhook debe empezar por https://.",
       "license/deactivated": "Esta licencia se ha desactivado.",
       "license/expired": "Esta licencia ha caducado.",
       "license/too_many_activations": "Esta licencia ya está activada en tantas instalaciones como permite. Libere una primero.",

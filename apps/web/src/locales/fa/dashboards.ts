@@ -70,6 +70,8 @@ const dashboards: Messages["dashboards"] = {
     "order.accepted": "پیشنهاد پذیرفته شد",
     "order.paid": "سفارش پرداخت‌شده علامت خورد",
     "order.cancelled": "سفارش لغو شد",
+    "api_token.created": "توکن API ساخته شد",
+    "api_token.revoked": "توکن API باطل شد",
     "license.activated": "مجوز فعال شد",
     "license.req_authenticated": "نصب با فایل ‎.req احراز هویت شد",
     "license.deactivated": "مجوز غیرفعال شد",

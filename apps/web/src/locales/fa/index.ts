@@ -5,6 +5,8 @@ import commerce from "./commerce";
 import licenses from "./licenses";
 import orders from "./orders";
 import ordersAdmin from "./orders-admin";
+import apiTokens from "./api-tokens";
+import webhooks from "./webhooks";
 import updates from "./updates";
 import settings from "./settings";
 import tickets from "./tickets";
@@ -19,6 +21,8 @@ const messages: Messages = {
   licenses,
   orders,
   ordersAdmin,
+  apiTokens,
+  webhooks,
   updates,
   settings,
   table,
@@ -502,6 +506,15 @@ const messages: Messages = {
       "order/offer_expired": "مهلت این پیشنهاد تمام شده است. پیشنهاد تازه‌ای از ما بخواهید.",
       "order/billing_address_required": "مشتری هنوز نشانی صورت‌حساب ندارد. پیشنهاد برای مالیات و فاکتور به آن نیاز دارد.",
       "order/no_document": "این سفارش هنوز پیشنهاد یا فاکتوری ندارد.",
+      "token/invalid_scope": "یکی از دسترسی‌ها وجود ندارد یا شما اجازهٔ دادن آن را ندارید.",
+      "token/insufficient_scope": "دسترسی‌های این توکن API اجازهٔ این کار را نمی‌دهند.",
+      "token/limit_reached": "شما ۵۰ توکن API فعال دارید. پیش از ساختن توکن تازه یکی را باطل کنید.",
+      "token/not_found": "توکن API پیدا نشد.",
+      "webhook/not_found": "نقطه پایانی وب‌هوک پیدا نشد.",
+      "webhook/delivery_not_found": "ارسال وب‌هوک پیدا نشد.",
+      "webhook/unknown_event": "یکی از رویدادها نام شناخته‌شده‌ای نیست.",
+      "webhook/forbidden_address": "این نشانی مجاز نیست: وب‌هوک به نشانی‌های loopback، خصوصی، link-local، اشتراکی یا multicast فرستاده نمی‌شود.",
+      "webhook/insecure_url": "نشانی وب‌هوک باید با https:// آغاز شود.",
       "license/deactivated": "این مجوز غیرفعال شده است.",
       "license/expired": "این مجوز منقضی شده است.",
       "license/too_many_activations": "این مجوز روی بیشترین تعداد نصب مجاز فعال است. ابتدا یکی را آزاد کنید.",

@@ -70,6 +70,8 @@ const dashboards: Messages["dashboards"] = {
     "order.accepted": "Oferta aceita",
     "order.paid": "Pedido marcado como pago",
     "order.cancelled": "Pedido cancelado",
+    "api_token.created": "Token de API criado",
+    "api_token.revoked": "Token de API revogado",
     "license.activated": "Licença ativada",
     "license.req_authenticated": "Instalação autenticada com um arquivo .req",
     "license.deactivated": "Licença desativada",

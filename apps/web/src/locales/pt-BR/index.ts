@@ -5,6 +5,8 @@ import commerce from "./commerce";
 import licenses from "./licenses";
 import orders from "./orders";
 import ordersAdmin from "./orders-admin";
+import apiTokens from "./api-tokens";
+import webhooks from "./webhooks";
 import updates from "./updates";
 import settings from "./settings";
 import tickets from "./tickets";
@@ -19,6 +21,8 @@ const messages: Messages = {
   licenses,
   orders,
   ordersAdmin,
+  apiTokens,
+  webhooks,
   updates,
   settings,
   table,
@@ -502,6 +506,15 @@ const messages: Messages = {
       "order/offer_expired": "Esta oferta expirou. Peça-nos uma nova.",
       "order/billing_address_required": "O cliente ainda não tem endereço de cobrança. Uma oferta precisa dele para o imposto e a fatura.",
       "order/no_document": "Este pedido ainda não tem oferta nem fatura.",
+      "token/invalid_scope": "Um dos escopos não existe ou você não pode concedê-lo.",
+      "token/insufficient_scope": "Os escopos deste token de API não permitem isso.",
+      "token/limit_reached": "Você tem 50 tokens de API ativos. Revogue um antes de criar outro.",
+      "token/not_found": "Token de API não encontrado.",
+      "webhook/not_found": "Endpoint de webhook não encontrado.",
+      "webhook/delivery_not_found": "Entrega de webhook não encontrada.",
+      "webhook/unknown_event": "Um dos eventos não é um nome de evento conhecido.",
+      "webhook/forbidden_address": "Este endereço não é permitido: webhooks não são enviados para endereços de loopback, privados, link-local, compartilhados ou multicast.",
+      "webhook/insecure_url": "O endereço do webhook deve começar com https://.",
       "license/deactivated": "Esta licença foi desativada.",
       "license/expired": "Esta licença expirou.",
       "license/too_many_activations": "Esta licença já está ativada no número máximo de instalações permitido. Libere uma primeiro.",

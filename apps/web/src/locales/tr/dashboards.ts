@@ -70,6 +70,8 @@ const dashboards: Messages["dashboards"] = {
     "order.accepted": "Teklif kabul edildi",
     "order.paid": "Sipariş ödendi olarak işaretlendi",
     "order.cancelled": "Sipariş iptal edildi",
+    "api_token.created": "API belirteci oluşturuldu",
+    "api_token.revoked": "API belirteci iptal edildi",
     "license.activated": "Lisans etkinleştirildi",
     "license.req_authenticated": "Kurulum .req dosyasıyla oturum açtı",
     "license.deactivated": "Lisans devre dışı bırakıldı",

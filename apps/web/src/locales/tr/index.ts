@@ -5,6 +5,8 @@ import commerce from "./commerce";
 import licenses from "./licenses";
 import orders from "./orders";
 import ordersAdmin from "./orders-admin";
+import apiTokens from "./api-tokens";
+import webhooks from "./webhooks";
 import updates from "./updates";
 import settings from "./settings";
 import tickets from "./tickets";
@@ -19,6 +21,8 @@ const messages: Messages = {
   licenses,
   orders,
   ordersAdmin,
+  apiTokens,
+  webhooks,
   updates,
   settings,
   table,
@@ -502,6 +506,15 @@ const messages: Messages = {
       "order/offer_expired": "Bu teklifin süresi doldu. Bizden yeni bir teklif isteyin.",
       "order/billing_address_required": "Müşterinin henüz fatura adresi yok. Teklif, vergi ve fatura için bir adres gerektirir.",
       "order/no_document": "Bu siparişin henüz teklifi veya faturası yok.",
+      "token/invalid_scope": "Kapsamlardan biri yok ya da onu verme yetkiniz yok.",
+      "token/insufficient_scope": "Bu API belirtecinin kapsamları buna izin vermiyor.",
+      "token/limit_reached": "50 etkin API belirteciniz var. Yenisini oluşturmadan önce birini iptal edin.",
+      "token/not_found": "API belirteci bulunamadı.",
+      "webhook/not_found": "Webhook uç noktası bulunamadı.",
+      "webhook/delivery_not_found": "Webhook teslimatı bulunamadı.",
+      "webhook/unknown_event": "Olaylardan biri bilinen bir olay adı değil.",
+      "webhook/forbidden_address": "Bu adrese izin verilmiyor: webhook’lar loopback, özel, link-local, paylaşımlı veya multicast adreslere gönderilemez.",
+      "webhook/insecure_url": "Webhook adresi https:// ile başlamalıdır.",
       "license/deactivated": "Bu lisans devre dışı bırakıldı.",
       "license/expired": "Bu lisansın süresi doldu.",
       "license/too_many_activations": "Bu lisans izin verdiği sayıda kurulumda zaten etkin. Önce birini serbest bırakın.",

@@ -70,6 +70,8 @@ const dashboards: Messages["dashboards"] = {
     "order.accepted": "已接受报价",
     "order.paid": "订单已标记为已付款",
     "order.cancelled": "订单已取消",
+    "api_token.created": "已创建 API 令牌",
+    "api_token.revoked": "已撤销 API 令牌",
     "license.activated": "许可证已激活",
     "license.req_authenticated": "安装已通过 .req 文件认证",
     "license.deactivated": "许可证已停用",

@@ -5,6 +5,8 @@ import commerce from "./commerce";
 import licenses from "./licenses";
 import orders from "./orders";
 import ordersAdmin from "./orders-admin";
+import apiTokens from "./api-tokens";
+import webhooks from "./webhooks";
 import updates from "./updates";
 import settings from "./settings";
 import tickets from "./tickets";
@@ -19,6 +21,8 @@ const messages: Messages = {
   licenses,
   orders,
   ordersAdmin,
+  apiTokens,
+  webhooks,
   updates,
   settings,
   table,
@@ -501,6 +505,15 @@ const messages: Messages = {
       "order/offer_expired": "此报价已过期。请向我们索取新的报价。",
       "order/billing_address_required": "该客户尚无账单地址。报价需要账单地址来计算税费和开具发票。",
       "order/no_document": "该订单尚无报价单或发票。",
+      "token/invalid_scope": "某个权限范围不存在，或您无权授予。",
+      "token/insufficient_scope": "此 API 令牌的权限范围不允许此操作。",
+      "token/limit_reached": "您已有 50 个有效的 API 令牌。请先撤销一个再创建。",
+      "token/not_found": "未找到 API 令牌。",
+      "webhook/not_found": "未找到 Webhook 端点。",
+      "webhook/delivery_not_found": "未找到 Webhook 投递。",
+      "webhook/unknown_event": "某个事件不是已知的事件名称。",
+      "webhook/forbidden_address": "不允许此地址：Webhook 不能发送到环回、私有、链路本地、共享或组播地址。",
+      "webhook/insecure_url": "Webhook 地址必须以 https:// 开头。",
       "license/deactivated": "此许可证已被停用。",
       "license/expired": "此许可证已过期。",
       "license/too_many_activations": "此许可证已在允许的最大安装数上激活。请先释放一个安装。",

@@ -34,6 +34,7 @@ const event = (id: string): AuditEvent => ({
   at: new Date().toISOString(),
   actorId: null,
   actorEmail: null,
+  tokenId: null,
   action: "auth.login",
   outcome: "success",
   targetType: null,

@@ -20,6 +20,7 @@ const event = (id: string, fields: Partial<AuditEvent>): AuditEvent => ({
   at: "2026-11-23T10:00:00.000Z",
   actorId: null,
   actorEmail: "admin@example.com",
+  tokenId: null,
   action: "auth.login",
   outcome: "success",
   targetType: null,
