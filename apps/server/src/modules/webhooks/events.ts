@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import type { WebhookEventType, WebhookPayload } from "@portal/contract";
+import type { Executor } from "../../db/client.js";
+
+/** The job kind that sends one delivery (its handler lives in this module). */
+export const WEBHOOK_DELIVERY_JOB = "webhook.deliver";
+
+/**
+ * Queues `type` for every enabled endpoint subscribed to it (or to `*`), in the caller's transaction:
+ * a change rolled back sends nothing, a committed one is delivered at least once. One statement, so
+ * the write that causes the event pays one round trip; nothing at all is written while no endpoint
+ * listens. `data` is the resource as the API answers it. Answers how many deliveries were queued
+ * (wake the job runner after the commit when it is more than 0).
+ */
+export async function queueWebhookEvent(executor: Executor, type: WebhookEventType, data: unknown): Promise<number> {
+  const payload: WebhookPayload = { type, timestamp: new Date().toISOString(), data };
+  const result = await executor.execute(sql`
+    with listening as (
+      select id from webhook_endpoints
+      where enabled and (events @> array['*']::text[] or events @> array[${type}]::text[])
+    ), event as (
+      insert into webhook_events (type, payload)
+      select ${type}, ${JSON.stringify(payload)}::jsonb
+      where exists (select 1 from listening)
+      returning id
+    ), queued as (
+      insert into webhook_deliveries (endpoint_id, event_id, type, next_attempt_at)
+      select listening.id, event.id, ${type}, now() from listening cross join event
+      returning id, endpoint_id
+    )
+    insert into jobs (kind, payload, group_key)
+    select ${WEBHOOK_DELIVERY_JOB}, jsonb_build_object('deliveryId', queued.id), queued.endpoint_id::text from queued
+    returning id`);
+  return rowCount(result);
+}
+
+function rowCount(result: unknown): number {
+  const rows = (result as { rows?: unknown[] }).rows;
+  return Array.isArray(rows) ? rows.length : 0;
+}
