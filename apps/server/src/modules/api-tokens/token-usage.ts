@@ -53,14 +53,13 @@ export class TokenUsageRecorder {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
-    const ids = [...batch.keys()];
-    const ats = [...batch.values()].map((use) => use.at.toISOString());
-    const ips = [...batch.values()].map((use) => use.ip);
+    // One parameter whatever the batch's size: the uses as JSON, unpacked into rows by the database.
+    const uses = JSON.stringify([...batch].map(([id, use]) => ({ id, at: use.at.toISOString(), ip: use.ip })));
     try {
       // Another process may have written a later use of the same token: never move it back.
       await this.db.execute(sql`
         update api_tokens t set last_used_at = u.at, last_used_ip = u.ip
-        from unnest(${ids}::uuid[], ${ats}::timestamptz[], ${ips}::text[]) as u(id, at, ip)
+        from jsonb_to_recordset(${uses}::jsonb) as u(id uuid, at timestamptz, ip text)
         where t.id = u.id and (t.last_used_at is null or t.last_used_at < u.at)`);
     } catch (error) {
       for (const [id, use] of batch) if (!this.pending.has(id)) this.pending.set(id, use);
