@@ -26,7 +26,7 @@ if (!flag("no-build")) {
 const uptime = () => spawnSync("uptime", { encoding: "utf8" }).stdout.trim();
 
 const server = await startServer({ env: { SEED_DEMO: "1", AUTH_RATE_LIMIT_PER_MINUTE: "100000" } });
-let failed = true;
+let failed;
 try {
   await waitForHealth(server.baseUrl, 120_000);
   const session = (await api(server.baseUrl, "POST", "/auth/token", { form: { username: "customer@portal.local", password: "Demo-customer-1!" } })).access_token;

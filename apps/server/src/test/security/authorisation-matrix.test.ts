@@ -114,7 +114,8 @@ describe("the authorisation matrix", () => {
    * is read from the document. Where it matches, the token answers what the owner's session answers
    * (the matrix's own cell, with the same request); otherwise 403 token/insufficient_scope, refused in
    * onRequest before anything is looked up, so those calls carry any id. A public operation needs no
-   * scope: every token answers there what the owner's session does. A licence token beside an API token
+   * scope: a token answers there what the owner's session does (called with one token of each owner, as
+   * the scope is never read there). A licence token beside an API token
    * speaks for the call by itself (updates' downloads), so a call carrying one answers as the session does.
    */
   it("answers every operation through a token of every scope as the document declares", async () => {
@@ -132,7 +133,11 @@ describe("the authorisation matrix", () => {
       if (!row) continue;
       const needed = entry.operation["x-token-scope"];
       const carriesLicenseToken = entry.operation.security?.some((requirement) => "licenseToken" in requirement) ?? false;
+      const seenOwners = new Set<Caller>();
       for (const [scope, { secret, caller }] of tokens) {
+        // A public operation never looks at the scope: one token of each owner says what tokens do there.
+        if (needed === undefined && seenOwners.has(caller)) continue;
+        seenOwners.add(caller);
         const matches = needed === undefined || needed === scope;
         const built = matches || carriesLicenseToken ? ((await row.request?.(world, caller)) ?? {}) : { params: Object.fromEntries(pathParameters(entry.path).map((name) => [name, anyId])) };
         if (built.token) throw new Error(`${entry.label}: a row that needs its own session cannot be called through a token`);
