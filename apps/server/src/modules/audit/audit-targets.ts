@@ -39,6 +39,9 @@ const namedBy: Partial<Record<AuditTargetType, (ids: SQL) => SQL>> = {
     sql`select c.id::text, coalesce((select name from faq_category_names n where n.category_id = c.id and n.language = 'en'), c.key) from faq_categories c where c.id in (${ids})`,
   demo_request: (ids) => sql`select id::text, email from demo_requests where id in (${ids})`,
   job: (ids) => sql`select id::text, kind from jobs where id in (${ids})`,
+  webhook_endpoint: (ids) => sql`select id::text, url from webhook_endpoints where id in (${ids})`,
+  // A delivery is named by what it sent and where: "license.created → https://…".
+  webhook_delivery: (ids) => sql`select d.id::text, d.type || ' → ' || e.url from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where d.id in (${ids})`,
 };
 
 /** A name as stored, as the interface shows it. */
@@ -58,7 +61,7 @@ function recordedName(type: string, details: Record<string, unknown> | null): st
   if (type === "payment_method" && typeof details.brand === "string" && typeof details.last4 === "string") {
     return `${details.brand.charAt(0).toUpperCase()}${details.brand.slice(1)} •••• ${details.last4}`;
   }
-  for (const field of ["name", "email", "version"]) if (typeof details[field] === "string") return details[field];
+  for (const field of ["name", "email", "version", "url"]) if (typeof details[field] === "string") return details[field];
   return null;
 }
 
