@@ -73,15 +73,17 @@ export function forbiddenAddressReason(address: string): string | undefined {
     return ip.match(NAT64_WELL_KNOWN) ? prefixed("NAT64", forbiddenAddressReason(embeddedIPv4(parts, 6).toString())) : "NAT64 local-use";
   }
   if (range === "6to4") return prefixed("6to4", forbiddenAddressReason(embeddedIPv4(parts, 1).toString()));
+  if (range !== "unicast") return range;
   // ::a.b.c.d (IPv4-compatible, deprecated): nothing public is reached this way.
-  if (parts.slice(0, 6).every((part) => part === 0)) return "IPv4-compatible";
-  return range === "unicast" ? undefined : range;
+  return parts.slice(0, 6).every((part) => part === 0) ? "IPv4-compatible" : undefined;
 }
 
 const prefixed = (form: string, reason: string | undefined) => (reason === undefined ? undefined : `${form} ${reason}`);
 
 export interface CheckedHostOptions {
   resolve?: HostResolver;
+  /** Resolve only: every address allowed (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
+  allowPrivateNetworks?: boolean;
 }
 
 /**
@@ -91,10 +93,11 @@ export interface CheckedHostOptions {
  */
 export async function resolvePublicAddresses(hostname: string, options: CheckedHostOptions = {}): Promise<ResolvedAddress[]> {
   const host = bareHostname(hostname);
-  if (isLocalHostName(host)) throw new ForbiddenAddressError(host, host, "localhost");
+  if (isLocalHostName(host) && !options.allowPrivateNetworks) throw new ForbiddenAddressError(host, host, "localhost");
   const family = isIP(host);
   const addresses: ResolvedAddress[] = family !== 0 ? [{ address: host, family: family === 6 ? 6 : 4 }] : await (options.resolve ?? systemResolver)(host);
   if (addresses.length === 0) throw new Error(`${host} has no address`);
+  if (options.allowPrivateNetworks) return addresses;
   for (const { address } of addresses) {
     const reason = forbiddenAddressReason(address);
     if (reason !== undefined) throw new ForbiddenAddressError(host, address, reason);

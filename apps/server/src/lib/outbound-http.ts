@@ -45,18 +45,16 @@ export async function postOutbound(url: URL, request: { headers: Record<string, 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Deadline()), options.timeoutMs);
   try {
-    let addresses: ResolvedAddress[] | undefined;
-    if (!options.allowPrivateNetworks) {
-      try {
-        addresses = await Promise.race([
-          resolvePublicAddresses(url.hostname, options.resolve ? { resolve: options.resolve } : {}),
-          new Promise<never>((_, reject) => controller.signal.addEventListener("abort", () => reject(new Deadline()), { once: true })),
-        ]);
-      } catch (error) {
-        if (error instanceof ForbiddenAddressError) return failed(error.message, { refused: true });
-        if (error instanceof Deadline) return failed(`no answer within ${options.timeoutMs / 1000} s (resolving ${url.hostname})`);
-        return failed(`could not resolve ${url.hostname}: ${describeError(error)}`);
-      }
+    let addresses: ResolvedAddress[];
+    try {
+      addresses = await Promise.race([
+        resolvePublicAddresses(url.hostname, { allowPrivateNetworks: options.allowPrivateNetworks, ...(options.resolve ? { resolve: options.resolve } : {}) }),
+        new Promise<never>((_, reject) => controller.signal.addEventListener("abort", () => reject(new Deadline()), { once: true })),
+      ]);
+    } catch (error) {
+      if (error instanceof ForbiddenAddressError) return failed(error.message, { refused: true });
+      if (error instanceof Deadline) return failed(`no answer within ${options.timeoutMs / 1000} s (resolving ${url.hostname})`);
+      return failed(`could not resolve ${url.hostname}: ${describeError(error)}`);
     }
     return await send(url, request, options, controller.signal, addresses);
   } finally {
@@ -64,13 +62,12 @@ export async function postOutbound(url: URL, request: { headers: Record<string, 
   }
 }
 
-function send(url: URL, request: { headers: Record<string, string>; body: string }, options: OutboundPostOptions, signal: AbortSignal, addresses: ResolvedAddress[] | undefined): Promise<OutboundResult> {
-  const checkedLookup: LookupFunction | undefined = addresses
-    ? (_hostname, lookupOptions, callback) => {
-        if (lookupOptions.all) callback(null, addresses);
-        else callback(null, addresses[0]!.address, addresses[0]!.family);
-      }
-    : undefined;
+function send(url: URL, request: { headers: Record<string, string>; body: string }, options: OutboundPostOptions, signal: AbortSignal, addresses: ResolvedAddress[]): Promise<OutboundResult> {
+  // The socket connects to the addresses resolved (and checked) above, never to a second resolution.
+  const checkedLookup: LookupFunction = (_hostname, lookupOptions, callback) => {
+    if (lookupOptions.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  };
   const client = url.protocol === "https:" ? https : http;
   const body = Buffer.from(request.body);
   return new Promise<OutboundResult>((resolve) => {
@@ -90,7 +87,7 @@ function send(url: URL, request: { headers: Record<string, string>; body: string
         headers: { ...request.headers, "content-length": String(body.length), "user-agent": "licence-portal-webhooks" },
         agent: agents[url.protocol as "http:" | "https:"],
         signal,
-        ...(checkedLookup ? { lookup: checkedLookup } : {}),
+        lookup: checkedLookup,
       },
       (response) => {
         const statusCode = response.statusCode ?? 0;
