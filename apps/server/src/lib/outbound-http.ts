@@ -135,7 +135,7 @@ function describeError(error: unknown): string {
 
 /** The first `maxBytes` bytes as text: a character cut at the end is dropped, NUL (which PostgreSQL text cannot hold) removed. */
 export function excerptOf(bytes: Buffer, maxBytes: number): string {
-  const text = new TextDecoder("utf-8").decode(bytes.subarray(0, maxBytes), { stream: true }).replace(/\u0000/g, "");
+  const text = new TextDecoder("utf-8").decode(bytes.subarray(0, maxBytes), { stream: true }).replaceAll("\u0000", "");
   // Invalid bytes decode as U+FFFD (three bytes each): cut back to the byte budget by whole characters.
   if (Buffer.byteLength(text) <= maxBytes) return text;
   let kept = "";

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 
 /** One request a test receiver got: its headers and raw body, as a Standard Webhooks verifier reads them. */
 export interface ReceivedHook {
@@ -24,7 +24,7 @@ export type Answer = { status: number; body?: string; headers?: Record<string, s
 
 /** A real HTTP receiver on 127.0.0.1 (the only address tests ever send to). */
 export async function startReceiver(answer: (hook: ReceivedHook, index: number) => Answer | Promise<Answer> = () => ({ status: 200 })): Promise<WebhookReceiver> {
-  const sockets = new Set<import("node:net").Socket>();
+  const sockets = new Set<Socket>();
   const receiver = { received: [] as ReceivedHook[], holding: 0, mostHeld: 0 } as WebhookReceiver;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
