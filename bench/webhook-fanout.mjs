@@ -1,11 +1,15 @@
-// Webhook fan-out (issue 28), on the built server started as the README starts it (PGlite, or
-// PostgreSQL with BENCH_DATABASE_URL), with receivers on 127.0.0.1:
+// Webhook fan-out (issue 28), on the built server started as the README starts it, on a scratch
+// PostgreSQL database (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; without
+// one, PGlite), with receivers on 127.0.0.1:
 //
-// 1. Delivery: FANOUT_EVENTS (5,000) events to each of two endpoints, one receiver answering at once
-//    and one that never answers (each of its attempts waits the full 10 s timeout). Reported: when the
-//    healthy receiver has all of them (budget: within 60 s), beside a baseline measured first in the
-//    same run — the same events to the healthy endpoint alone. The events are the admin's test events
-//    (POST /webhook-endpoints/{id}/test, one endpoint each), so both receivers get the same number.
+// 1. Delivery: FANOUT_EVENTS (5,000) events to two endpoints, one receiver answering at once and one
+//    that never answers (each of its attempts waits the full 10 s timeout). Reported: when the healthy
+//    receiver has all of them (budget: within 60 s), beside a baseline measured first in the same run —
+//    the same events with the healthy endpoint alone. On PostgreSQL the events are written as the
+//    changes' transactions write them (queueWebhookEvent, 250 per transaction, from a second
+//    connection: the server finds them at its next poll, as it finds another process's); on PGlite,
+//    which only the server may open, they are the admin's test events over HTTP (one endpoint each),
+//    so the figure there is bound by how fast those calls are made.
 // 2. Cost of queueing: the median of a write that queues an event in its transaction, with one
 //    endpoint listening against none (budget: ≤ 1 ms added). Measured twice: in-process on its own
 //    PGlite database (a transaction writing its audit event, with and without queueWebhookEvent: the
@@ -18,6 +22,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import pg from "pg";
 import { ADMIN, api, startServer, waitForHealth } from "./lib.mjs";
 
 const EVENTS = Number(process.env.FANOUT_EVENTS ?? 5_000);
@@ -141,7 +146,19 @@ async function queueCostInProcess() {
 }
 
 // ---------------------------------------------------------------- the server
-const databaseUrl = process.env.BENCH_DATABASE_URL;
+const postgresBase = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const scratchName = `portal_hooks_bench_${process.pid}`;
+let databaseUrl;
+const postgresAdmin = new pg.Client({ connectionString: postgresBase });
+try {
+  await postgresAdmin.connect();
+  await postgresAdmin.query(`create database "${scratchName}"`);
+  const url = new URL(postgresBase);
+  url.pathname = `/${scratchName}`;
+  databaseUrl = url.toString();
+} catch {
+  console.log(`no PostgreSQL at ${postgresBase}: PGlite, events as test calls over HTTP`);
+}
 const started = await startServer({
   env: {
     SEED_DEMO: "1",
@@ -160,7 +177,7 @@ try {
   const login = async (username, password) => (await api(baseUrl, "POST", "/auth/token", { form: { username, password } })).access_token;
   const admin = await login(ADMIN.email, ADMIN.password);
   const customer = await login("customer@portal.local", "Demo-customer-1!");
-  console.log(`database: ${databaseUrl ? "PostgreSQL" : "PGlite"}; load before: ${load()}`);
+  console.log(`database: ${databaseUrl ? "PostgreSQL" : "PGlite"}; load before: ${load()}; ${os.cpus().length} cores`);
 
   // ---------------------------------------------------------------- 2b. the write over HTTP
   const plans = await api(baseUrl, "GET", "/plans", { token: customer });
@@ -189,29 +206,45 @@ try {
       (queuedByWrite > 0 ? `${queuedByWrite} deliveries queued by it` : "this build's write queues no event yet (emission comes with the webhook-events work): the in-process figure below is the event's cost"),
   );
   const inProcess = await queueCostInProcess();
-  const added = inProcess.one - inProcess.plain;
+  // The budget compares the write as it ships (it always calls queueWebhookEvent) with one endpoint listening and with none.
+  const added = inProcess.one - inProcess.none;
   console.log(
-    `in-process write (audit event in a transaction, PGlite, 600 each): median ${inProcess.plain.toFixed(3)} ms alone, ${inProcess.none.toFixed(3)} ms + queueWebhookEvent with no endpoint, ${inProcess.one.toFixed(3)} ms with one listening: ${added.toFixed(3)} ms added (budget ≤ ${BUDGET_ADDED_MS} ms) ${added <= BUDGET_ADDED_MS ? "PASS" : "FAIL"}`,
+    `in-process write (audit event in a transaction, PGlite, 600 each): median ${inProcess.none.toFixed(3)} ms with queueWebhookEvent and no endpoint listening, ${inProcess.one.toFixed(3)} ms with one: ${added.toFixed(3)} ms added (budget ≤ ${BUDGET_ADDED_MS} ms) ${added <= BUDGET_ADDED_MS ? "PASS" : "FAIL"}; the same write without the call at all: ${inProcess.plain.toFixed(3)} ms`,
   );
   if (added > BUDGET_ADDED_MS) failed = true;
 
   // ---------------------------------------------------------------- 1. delivery
-  const runFanOut = async (endpoints, label) => {
-    healthy.expect(EVENTS);
-    const begun = performance.now();
+  const serverDist = new URL("../apps/server/dist/", import.meta.url);
+  const direct = databaseUrl ? await (await import(new URL("db/client.js", serverDist).href)).openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 2 }) : undefined;
+  const { queueWebhookEvent } = await import(new URL("modules/webhooks/events.js", serverDist).href);
+  const queueEvents = async (endpoints) => {
+    if (direct) {
+      for (let first = 0; first < EVENTS; first += 250) {
+        await direct.db.transaction(async (tx) => {
+          for (let index = first; index < Math.min(EVENTS, first + 250); index++) await queueWebhookEvent(tx, "license.created", { id: crypto.randomUUID(), index });
+        });
+      }
+      return;
+    }
     await inLanes(EVENTS, async () => {
       for (const endpoint of endpoints) await api(baseUrl, "POST", `/webhook-endpoints/${endpoint.id}/test`, { token: admin });
     });
+  };
+  const runFanOut = async (endpoints, label) => {
+    healthy.expect(EVENTS);
+    const begun = performance.now();
+    await queueEvents(endpoints);
     const queuedMs = performance.now() - begun;
-    const complete = await waitUntil(() => healthy.allAt > 0, 180_000);
+    const complete = await waitUntil(() => healthy.allAt > 0, 300_000);
     const doneMs = complete ? healthy.allAt - begun : Infinity;
-    console.log(`${label}: ${EVENTS} events queued in ${(queuedMs / 1000).toFixed(1)} s; healthy receiver had all ${EVENTS} after ${complete ? (doneMs / 1000).toFixed(1) : "more than 180"} s (load ${load()})`);
+    console.log(`${label}: ${EVENTS} events queued in ${(queuedMs / 1000).toFixed(1)} s; healthy receiver had all ${EVENTS} after ${complete ? (doneMs / 1000).toFixed(1) : "more than 300"} s (load ${load()})`);
     return doneMs;
   };
-  const healthyEndpoint = (await api(baseUrl, "POST", "/webhook-endpoints", { token: admin, body: { url: healthy.url, events: ["webhook.test"] } })).endpoint;
+  const healthyEndpoint = (await api(baseUrl, "POST", "/webhook-endpoints", { token: admin, body: { url: healthy.url, events: ["license.created"] } })).endpoint;
   const baseline = await runFanOut([healthyEndpoint], "baseline, healthy endpoint alone");
-  const slowEndpoint = (await api(baseUrl, "POST", "/webhook-endpoints", { token: admin, body: { url: blackHole.url, events: ["webhook.test"] } })).endpoint;
+  const slowEndpoint = (await api(baseUrl, "POST", "/webhook-endpoints", { token: admin, body: { url: blackHole.url, events: ["license.created"] } })).endpoint;
   const withSlow = await runFanOut([healthyEndpoint, slowEndpoint], "beside an endpoint that never answers");
+  await direct?.close();
   console.log(`connections the silent receiver holds: ${blackHole.open} (at most 4 per endpoint and process)`);
   const pass = withSlow <= BUDGET_MS;
   console.log(`fan-out: healthy endpoint complete in ${(withSlow / 1000).toFixed(1)} s beside the silent one, ${(baseline / 1000).toFixed(1)} s alone (budget ${BUDGET_MS / 1000} s) ${pass ? "PASS" : "FAIL"}; load after: ${load()}`);
@@ -223,5 +256,7 @@ try {
   await blackHole.close();
   await started.stop();
   await healthy.close();
+  if (databaseUrl) await postgresAdmin.query(`drop database if exists "${scratchName}" with (force)`).catch(() => undefined);
+  await postgresAdmin.end().catch(() => undefined);
 }
 process.exit(failed ? 1 : 0);

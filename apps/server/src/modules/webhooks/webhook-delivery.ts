@@ -127,6 +127,13 @@ async function recordAttempt(
     responseExcerpt: result.excerpt,
     lastError: result.error === null ? null : truncateText(result.error, 500),
   };
+  // The endpoint's row first, as every change of an endpoint takes it before its deliveries' rows
+  // (deleting it cascades to them): the other order deadlocks with a deletion.
+  const [endpointRow] = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).for("no key update");
+  if (!endpointRow) {
+    await settle.done(tx);
+    return false;
+  }
   if (result.ok) {
     const [delivered] = await tx
       .update(webhookDeliveries)
