@@ -128,8 +128,9 @@ async function recordAttempt(
     lastError: result.error === null ? null : truncateText(result.error, 500),
   };
   // The endpoint's row first, as every change of an endpoint takes it before its deliveries' rows
-  // (deleting it cascades to them): the other order deadlocks with a deletion.
-  const [endpointRow] = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).for("no key update");
+  // (deleting it cascades to them): the other order deadlocks with a deletion. A key-share lock, so
+  // the attempts of one endpoint do not wait for one another.
+  const [endpointRow] = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId)).for("key share");
   if (!endpointRow) {
     await settle.done(tx);
     return false;
@@ -140,7 +141,19 @@ async function recordAttempt(
       .set({ ...outcome, status: "delivered", attempts: sql`${webhookDeliveries.attempts} + 1`, deliveredAt: sql`now()`, nextAttemptAt: null })
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending")))
       .returning({ id: webhookDeliveries.id });
-    if (delivered) await tx.update(webhookEndpoints).set({ lastDeliveryAt: sql`now()`, failingSince: null }).where(eq(webhookEndpoints.id, endpointId));
+    // Written when it says something new (failing until now, or a second since the last write): a
+    // busy endpoint's deliveries would otherwise all queue for its one row.
+    if (delivered) {
+      await tx
+        .update(webhookEndpoints)
+        .set({ lastDeliveryAt: sql`now()`, failingSince: null })
+        .where(
+          and(
+            eq(webhookEndpoints.id, endpointId),
+            sql`(${webhookEndpoints.failingSince} is not null or ${webhookEndpoints.lastDeliveryAt} is null or ${webhookEndpoints.lastDeliveryAt} < now() - interval '1 second')`,
+          ),
+        );
+    }
     await settle.done(tx);
     return false;
   }
