@@ -112,7 +112,8 @@ async function replaceRequestFeatures(tx: Executor, requestId: string, featureId
 
 /**
  * Writes a new pending request (its features too), its audit event and its webhook event in the
- * caller's transaction. The caller has checked the plan, features and project.
+ * caller's transaction; answers the row and the request as the API presents it. The caller has
+ * checked the plan, features and project.
  */
 export async function insertLicenseRequest(
   tx: Executor,
@@ -120,7 +121,7 @@ export async function insertLicenseRequest(
   input: { planId?: string | null; featureIds?: string[] | null; projectId?: string | null; quantity: number; note?: string },
   context: RequestContext,
   webhooks: WebhookEmitter,
-): Promise<LicenseRequestRow> {
+): Promise<{ row: LicenseRequestRow; presented: LicenseRequest }> {
   const [row] = await tx
     .insert(licenseRequests)
     .values({ requesterId: requester.id, planId: input.planId ?? null, projectId: input.projectId ?? null, quantity: input.quantity, note: input.note ?? "" })
@@ -132,8 +133,7 @@ export async function insertLicenseRequest(
     targetId: row!.id,
     details: { planId: input.planId ?? null, featureIds: input.featureIds ?? null, quantity: input.quantity },
   });
-  await webhooks.emitLazily("license-request.created", () => presentOne(tx, row!));
-  return row!;
+  return { row: row!, presented: await webhooks.emit("license-request.created", await presentOne(tx, row!)) };
 }
 
 export async function createLicenseRequest(db: Database, user: UserRow, input: RequestInput, context: RequestContext, waker: JobWaker): Promise<LicenseRequest> {
@@ -148,7 +148,7 @@ export async function createLicenseRequest(db: Database, user: UserRow, input: R
         .limit(1);
       if (!project) throw new AppError("common/not_found", { message: "The chosen project was not found." });
     }
-    return presentOne(tx, await insertLicenseRequest(tx, user, input, context, webhooks));
+    return (await insertLicenseRequest(tx, user, input, context, webhooks)).presented;
   });
 }
 
@@ -224,7 +224,7 @@ export async function issueRequestLicenses(
   publicUrl: string,
   webhooks: WebhookEmitter,
   details: Record<string, unknown> = {},
-): Promise<{ row: LicenseRequestRow; licenseIds: string[] }> {
+): Promise<{ row: LicenseRequestRow; presented: LicenseRequest; licenseIds: string[] }> {
   const id = request.id;
   const requester = (await tx.select().from(users).where(eq(users.id, request.requesterId)))[0]!;
 
@@ -290,7 +290,7 @@ export async function issueRequestLicenses(
     const records = await licenseSelect(tx).where(inArray(licenses.id, licenseIds));
     for (const licenseId of licenseIds) await webhooks.emit("license.created", presentLicense(records.find((record) => record.license.id === licenseId)!));
   }
-  await webhooks.emitLazily("license-request.approved", () => presentOne(tx, row!));
+  const presented = await webhooks.emit("license-request.approved", await presentOne(tx, row!));
   await notify(
     tx,
     requester,
@@ -302,15 +302,14 @@ export async function issueRequestLicenses(
     },
     publicUrl,
   );
-  return { row: row!, licenseIds };
+  return { row: row!, presented, licenseIds };
 }
 
 /** Issues every licence of the request in the same transaction that approves it. */
 export async function approveLicenseRequest(db: Database, admin: UserRow, id: string, context: RequestContext, mailing: Mailing): Promise<LicenseRequest> {
   const approved = await transactionWithWebhooks(db, mailing, async (tx, webhooks) => {
     const request = await pendingForUpdate(tx, admin, id);
-    const { row } = await issueRequestLicenses(tx, admin, request, context, mailing.publicUrl, webhooks);
-    return presentOne(tx, row);
+    return (await issueRequestLicenses(tx, admin, request, context, mailing.publicUrl, webhooks)).presented;
   });
   mailing.wake();
   return approved;

@@ -369,7 +369,7 @@ export async function markOrderPaid(db: Database, admin: UserRow, id: string, re
     const lines = await linesOf(tx, id);
     const planLine = lines.find((line) => line.planId !== null);
     const customer = await customerOf(tx, current);
-    const request = await insertLicenseRequest(
+    const { row: request } = await insertLicenseRequest(
       tx,
       customer,
       {
