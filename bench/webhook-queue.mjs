@@ -126,8 +126,9 @@ try {
   console.log(`  one endpoint listening                             median ${median(writeTimes.one).toFixed(3)} ms`);
   const writeAdded = median(writeTimes.one) - median(writeTimes.none);
   console.log(`  added to the write by its event: ${writeAdded.toFixed(3)} ms`);
-  const pass = statementAdded <= BUDGET_MS;
-  console.log(`${pass ? "PASS" : "FAIL"}: queueing the event adds ${statementAdded.toFixed(3)} ms (budget ${BUDGET_MS} ms) to the median write`);
+  // The budget is the write's (issue 28); the statement's own figure above is its breakdown.
+  const pass = writeAdded <= BUDGET_MS;
+  console.log(`${pass ? "PASS" : "FAIL"}: queueing the event adds ${writeAdded.toFixed(3)} ms (budget ${BUDGET_MS} ms) to the median of the write that causes it`);
   process.exitCode = pass ? 0 : 1;
 } finally {
   await app?.close();

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { WebhookEventType } from "@portal/contract";
+import { WEBHOOK_ALL_EVENTS, type WebhookEventType } from "@portal/contract";
 import type { Database, Transaction } from "../../db/client.js";
 import { queueWebhookEvent } from "./events.js";
 
@@ -17,7 +17,7 @@ export interface WebhookEmitter {
    * change did not present anyway, so a portal without webhooks pays one look-up, not the queries.
    */
   emitLazily(type: WebhookEventType, present: () => Promise<unknown>): Promise<void>;
-  /** Whether an enabled endpoint listens to `type` (asked once per type and transaction). */
+  /** Whether an enabled endpoint listens to `type` (the subscriptions are read once per transaction). */
   listens(type: WebhookEventType): Promise<boolean>;
 }
 
@@ -38,29 +38,24 @@ export async function transactionWithWebhooks<T>(db: Database, waker: JobWaker, 
 }
 
 function webhookEmitter(tx: Transaction, counted: (queued: number) => void): WebhookEmitter {
-  const listening = new Map<WebhookEventType, boolean>();
+  // What the enabled endpoints subscribe to, read once when first asked: later events of the same
+  // transaction nobody listens to then cost no round trip at all.
+  let subscribed: Set<string> | undefined;
   const emitter: WebhookEmitter = {
     async emit(type, data) {
-      const queued = await queueWebhookEvent(tx, type, data);
-      // What was found listening just now holds for the rest of the transaction.
-      listening.set(type, queued > 0);
-      counted(queued);
+      if (subscribed && !(await emitter.listens(type))) return data;
+      counted(await queueWebhookEvent(tx, type, data));
       return data;
     },
     async emitLazily(type, present) {
       if (await emitter.listens(type)) await emitter.emit(type, await present());
     },
     async listens(type) {
-      let known = listening.get(type);
-      if (known === undefined) {
-        const result = await tx.execute(sql`
-          select 1 from webhook_endpoints
-          where enabled and (events @> array['*']::text[] or events @> array[${type}]::text[])
-          limit 1`);
-        known = ((result as { rows?: unknown[] }).rows ?? []).length > 0;
-        listening.set(type, known);
+      if (!subscribed) {
+        const result = await tx.execute(sql`select distinct unnest(events) as event from webhook_endpoints where enabled`);
+        subscribed = new Set(((result as { rows?: { event: string }[] }).rows ?? []).map((row) => row.event));
       }
-      return known;
+      return subscribed.has(WEBHOOK_ALL_EVENTS) || subscribed.has(type);
     },
   };
   return emitter;
