@@ -66,6 +66,12 @@ function TokenForm({ isAdmin, onCancel, onCreated }: { isAdmin: boolean; onCance
   });
   const scopes = apiTokenScopes.filter((scope) => isAdmin || !isAdminOnlyScope(scope));
   const formError = form.formState.errors.root?.message;
+  // The first day the date picker offers, fixed when the form opens.
+  const [tomorrow] = useState(() => {
+    const day = new Date();
+    day.setDate(day.getDate() + 1);
+    return isoDay(day);
+  });
 
   const submit = form.handleSubmit((values) => {
     form.clearErrors("root");
@@ -121,7 +127,7 @@ function TokenForm({ isAdmin, onCancel, onCreated }: { isAdmin: boolean; onCance
           type="date"
           label={`${t("apiTokens.create.expiresAt")} (${t("common.optional")})`}
           description={t("apiTokens.create.expiresAtHint")}
-          min={isoDay(new Date(Date.now() + 86_400_000))}
+          min={tomorrow}
           data-testid="api-token-expires"
         />
         <FormActions cancelLabel={t("accounts.common.cancel")} onCancel={onCancel} submitLabel={t("apiTokens.create.submit")} pending={create.isPending} submitTestId="api-token-submit" />
