@@ -72,7 +72,7 @@ const apiTokens = {
     action: "Revoke",
     actionFor: "Revoke {{name}}",
     title: "Revoke API token",
-    text: "Revoke \"{{name}}\" ({{prefix}}…)? Every system using it is refused at once. This cannot be undone.",
+    text: "Revoke \"{{name}}\" ({{prefix}})? Every system using it is refused at once. This cannot be undone.",
     done: "API token \"{{name}}\" revoked",
   },
   admin: {

@@ -73,7 +73,7 @@ const apiTokens: Messages["apiTokens"] = {
     action: "Revocar",
     actionFor: "Revocar {{name}}",
     title: "Revocar token de API",
-    text: "¿Revocar «{{name}}» ({{prefix}}…)? Todos los sistemas que lo usan serán rechazados de inmediato. No se puede deshacer.",
+    text: "¿Revocar «{{name}}» ({{prefix}})? Todos los sistemas que lo usan serán rechazados de inmediato. No se puede deshacer.",
     done: "Token de API «{{name}}» revocado",
   },
   admin: {

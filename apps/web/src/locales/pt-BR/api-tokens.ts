@@ -73,7 +73,7 @@ const apiTokens: Messages["apiTokens"] = {
     action: "Revogar",
     actionFor: "Revogar {{name}}",
     title: "Revogar token de API",
-    text: "Revogar \"{{name}}\" ({{prefix}}…)? Todos os sistemas que o usam serão recusados imediatamente. Isso não pode ser desfeito.",
+    text: "Revogar \"{{name}}\" ({{prefix}})? Todos os sistemas que o usam serão recusados imediatamente. Isso não pode ser desfeito.",
     done: "Token de API \"{{name}}\" revogado",
   },
   admin: {

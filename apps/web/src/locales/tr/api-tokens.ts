@@ -73,7 +73,7 @@ const apiTokens: Messages["apiTokens"] = {
     action: "İptal et",
     actionFor: "{{name}} belirtecini iptal et",
     title: "API belirtecini iptal et",
-    text: "\"{{name}}\" ({{prefix}}…) iptal edilsin mi? Onu kullanan tüm sistemler hemen reddedilir. Bu geri alınamaz.",
+    text: "\"{{name}}\" ({{prefix}}) iptal edilsin mi? Onu kullanan tüm sistemler hemen reddedilir. Bu geri alınamaz.",
     done: "\"{{name}}\" API belirteci iptal edildi",
   },
   admin: {

@@ -73,7 +73,7 @@ const apiTokens: Messages["apiTokens"] = {
     action: "撤销",
     actionFor: "撤销 {{name}}",
     title: "撤销 API 令牌",
-    text: "要撤销“{{name}}”（{{prefix}}…）吗？所有使用它的系统将立即被拒绝。此操作无法撤消。",
+    text: "要撤销“{{name}}”（{{prefix}}）吗？所有使用它的系统将立即被拒绝。此操作无法撤消。",
     done: "已撤销 API 令牌“{{name}}”",
   },
   admin: {

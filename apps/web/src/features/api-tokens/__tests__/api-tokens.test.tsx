@@ -209,13 +209,13 @@ describe("Preferences → API tokens", { timeout: 20_000 }, () => {
     asUser(customer);
     await waitFor(() => expect(byTestId("api-token-revoke")).toBeTruthy());
     click(byTestId("api-token-revoke"));
-    await waitFor(() => expect(byTestId("api-token-revoke-dialog")?.textContent).toContain('Revoke "Billing sync" (pt_AbCdEfGhI…)?'));
+    await waitFor(() => expect(byTestId("api-token-revoke-dialog")?.textContent).toContain('Revoke "\u2068Billing sync\u2069" (\u2068pt_AbCdEfGhI…\u2069)?'));
     expect(calls.filter((call) => call.method === "DELETE")).toHaveLength(0);
     click(byTestId("api-token-revoke-confirm"));
     await waitFor(() => expect(calls.filter((call) => call.method === "DELETE")).toHaveLength(1));
     expect(calls.find((call) => call.method === "DELETE")?.path).toMatch(new RegExp(`/api/v1/api-tokens/${active.id}$`));
     await waitFor(() => expect(allByTestId("api-token-row")[0]?.dataset.status).toBe("revoked"));
-    expect(pageText()).toContain('API token "Billing sync" revoked');
+    expect(pageText()).toContain('API token "\u2068Billing sync\u2069" revoked');
   });
 });
 
@@ -228,7 +228,7 @@ describe("an administrator's view of a user's tokens", { timeout: 20_000 }, () =
     });
     mountInApp(<AdminUserTokensPage />, { url: `/admin/users/${customer.id}/api-tokens`, path: "/admin/users/:id/api-tokens" });
     await waitFor(() => expect(allByTestId("api-token-row")).toHaveLength(1));
-    await waitFor(() => expect(pageText()).toContain("API tokens of Cora Customer"));
+    await waitFor(() => expect(pageText()).toContain("API tokens of \u2068Cora Customer\u2069"));
     expect(calls.find((call) => call.path.includes("/api/v1/api-tokens"))?.path).toContain(`userId=${customer.id}`);
     expect(byTestId("api-token-revoke")).toBeTruthy();
     expect(byTestId("api-token-create")).toBeNull();

@@ -11,7 +11,7 @@ import { CheckboxGroupField, FormActions, TextField } from "@/components/form";
 import { useServerErrors } from "@/lib/form-errors";
 import { notifySuccess } from "@/lib/notify";
 import { useCreateApiToken } from "../api/api-tokens";
-import { endOfDay, isoDay, scopeKey } from "../lib/token-status";
+import { endOfDay, isoDay, isolated, scopeKey } from "../lib/token-status";
 
 /**
  * The contract's body, except the end: the form asks for a day ("" for none), sent as the end of that
@@ -146,7 +146,7 @@ function SecretOnce({ created, onDone }: { created: ApiTokenCreated; onDone: () 
       </Alert>
       <Stack gap={6}>
         <Text size="sm" fw={500} id="api-token-secret-label">
-          {t("apiTokens.secret.label", { name: created.token.name })}
+          {t("apiTokens.secret.label", { name: isolated(created.token.name) })}
         </Text>
         <Group gap="xs" wrap="wrap" align="center">
           <Code
@@ -168,7 +168,7 @@ function SecretOnce({ created, onDone }: { created: ApiTokenCreated; onDone: () 
       <Group justify="flex-end">
         <Button
           onClick={() => {
-            notifySuccess(t("apiTokens.create.done", { name: created.token.name }));
+            notifySuccess(t("apiTokens.create.done", { name: isolated(created.token.name) }));
             onDone();
           }}
           data-testid="api-token-done"
