@@ -4,7 +4,7 @@ import type { Database } from "./db/client.js";
 import type { Mailer } from "./lib/mailer.js";
 import { JobRunner, MAIL_JOB, mailJobHandler, pruneFinishedJobs, type Mailing, type RetryPolicy } from "./modules/jobs/index.js";
 import { sendExpiryReminders } from "./modules/licenses/index.js";
-import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJobHandler } from "./modules/webhooks/index.js";
+import { pruneWebhookHistory, WEBHOOK_DELIVERY_JOB, webhookDeliveryJobHandler } from "./modules/webhooks/index.js";
 import type { SecretBox } from "./lib/secret-box.js";
 import { WEBHOOK_RESPONSE_EXCERPT_BYTES, WEBHOOK_TIMEOUT_MS } from "@portal/contract";
 
@@ -68,6 +68,8 @@ export function createJobRunner(deps: { db: Database; config: Config; mailer: Ma
         retry: RECURRING_RETRY,
         run: async () => {
           await pruneFinishedJobs(db, 14, 90);
+          // The same support window for what webhooks sent: a delivered one for 14 days, a failed one for 90.
+          await pruneWebhookHistory(db, 14, 90);
         },
       },
     },

@@ -51,3 +51,22 @@ function rowCount(result: unknown): number {
   const rows = (result as { rows?: unknown[] }).rows;
   return Array.isArray(rows) ? rows.length : 0;
 }
+
+/**
+ * Delivery history is kept for support like finished jobs are (delivered for `keepDeliveredDays`,
+ * failed for `keepFailedDays`), then removed, and with it the events no delivery points at any more
+ * (also those of deleted endpoints). Pending deliveries are never touched. Answers how many
+ * deliveries went.
+ */
+export async function pruneWebhookHistory(executor: Executor, keepDeliveredDays: number, keepFailedDays: number): Promise<number> {
+  const deliveries = await executor.execute(sql`
+    delete from webhook_deliveries
+    where (status = 'delivered' and coalesce(delivered_at, created_at) < now() - make_interval(days => ${keepDeliveredDays}))
+       or (status = 'failed' and created_at < now() - make_interval(days => ${keepFailedDays}))
+    returning id`);
+  await executor.execute(sql`
+    delete from webhook_events e
+    where e.created_at < now() - make_interval(days => ${Math.min(keepDeliveredDays, keepFailedDays)})
+      and not exists (select 1 from webhook_deliveries d where d.event_id = e.id)`);
+  return rowCount(deliveries);
+}

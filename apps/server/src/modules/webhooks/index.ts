@@ -14,7 +14,7 @@
  * JOBS_PER_GROUP (4) of them for one endpoint, so a receiver that never answers holds 4 slots for
  * 10 s each and the others keep going.
  */
-export { queueWebhookEvent, WEBHOOK_DELIVERY_JOB } from "./events.js";
+export { pruneWebhookHistory, queueWebhookEvent, WEBHOOK_DELIVERY_JOB } from "./events.js";
 export { webhookRoutes } from "./webhooks.routes.js";
 export { webhookDeliveryJobHandler, type WebhookDeliverySettings } from "./webhook-delivery.js";
 // The changes that cause events run in this transaction, which wakes the job runner after the commit.
