@@ -2,7 +2,7 @@ import { ActionIcon, Code, Group, Loader, Stack, Text, useDirection } from "@man
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconRefresh } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { webhookDeliverySortFields, webhookDeliveryStatuses, webhookEventTypes, type Page, type WebhookDelivery } from "@portal/contract";
-import { createContext, use, useCallback, useMemo, useState } from "react";
+import { createContext, use, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { createDataTableColumnHelper, useServerTable, type ServerTableOptions } from "@/components/data-table";
 import { ListScreen, type ListColumns, type RowAction } from "@/components/list-screen";
@@ -153,6 +153,13 @@ const columns: ListColumns<WebhookDelivery> = (t, language) => [
   }),
 ];
 
+/** The endpoint whose deliveries the list shows (ListScreen's list hook takes only the query). */
+const EndpointIdContext = createContext("");
+
+function useEndpointDeliveries(query: QueryParams) {
+  return useWebhookDeliveries(use(EndpointIdContext), query);
+}
+
 /**
  * One endpoint's deliveries: filtered by status and event type, paged on the server, a Retry on
  * each failed or pending one, reading itself again while any shown delivery is pending.
@@ -161,7 +168,6 @@ export function DeliveriesList({ endpointId }: { endpointId: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const retry = useRetryWebhookDelivery();
-  const useList = useCallback((query: QueryParams) => useWebhookDeliveries(endpointId, query), [endpointId]);
   // The page the list shows, watched without fetching (the list's own query fetches and polls it).
   const shown = useServerTable(table);
   const watched = useQuery<Page<WebhookDelivery>>({ queryKey: webhookDeliveryKeys.list(endpointId, shown.query), enabled: false });
@@ -193,6 +199,7 @@ export function DeliveriesList({ endpointId }: { endpointId: string }) {
     testId: "webhook-delivery-retry",
   };
   return (
+    <EndpointIdContext value={endpointId}>
     <OpenDeliveries value={openDeliveries}>
       {hasPending(watched.data) && (
         <Group gap={6} mb="xs" data-testid="webhook-deliveries-refreshing">
@@ -204,7 +211,7 @@ export function DeliveriesList({ endpointId }: { endpointId: string }) {
       )}
       <ListScreen
         table={table}
-        useList={useList}
+        useList={useEndpointDeliveries}
         columns={columns}
         texts={{ tableLabel: t("webhooks.deliveries.tableLabel"), emptyTitle: t("webhooks.deliveries.emptyTitle"), emptyDescription: t("webhooks.deliveries.emptyDescription") }}
         filters={[
@@ -230,5 +237,6 @@ export function DeliveriesList({ endpointId }: { endpointId: string }) {
         testId="webhook-deliveries-table"
       />
     </OpenDeliveries>
+    </EndpointIdContext>
   );
 }

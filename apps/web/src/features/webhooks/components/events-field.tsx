@@ -1,9 +1,9 @@
 import { Checkbox, Code, Fieldset, Input, SimpleGrid, Stack, Text } from "@mantine/core";
 import { WEBHOOK_ALL_EVENTS } from "@portal/contract";
 import { useId } from "react";
-import { useController, type Control } from "react-hook-form";
+import type { Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { translateMessage } from "@/lib/messages";
+import { useField } from "@/components/form/use-field";
 import { groupState, subscribesToAll, toggleEvents, webhookEventGroups } from "../lib/event-groups";
 
 /**
@@ -13,14 +13,15 @@ import { groupState, subscribesToAll, toggleEvents, webhookEventGroups } from ".
 export function EventsField({ control }: { control: Control<{ events: string[] }> }) {
   const { t } = useTranslation();
   const errorId = useId();
-  const { field, fieldState } = useController({ control, name: "events" });
-  const selected: string[] = field.value ?? [];
+  const {
+    field,
+    bound: { ref, onBlur, error: message },
+  } = useField({ control, name: "events" });
+  const selected = (field.value as string[] | undefined) ?? [];
   const all = subscribesToAll(selected);
-  const error = fieldState.error as (typeof fieldState.error & { root?: { message?: string } }) | undefined;
-  const message = translateMessage(error?.message ?? error?.root?.message, t);
   const set = (next: string[]) => {
     field.onChange(next);
-    field.onBlur();
+    onBlur();
   };
   return (
     <Fieldset
@@ -32,7 +33,7 @@ export function EventsField({ control }: { control: Control<{ events: string[] }
     >
       <Stack gap="sm">
         <Checkbox
-          ref={field.ref}
+          ref={ref}
           checked={all}
           onChange={(event) => set(event.currentTarget.checked ? [WEBHOOK_ALL_EVENTS] : [])}
           label={t("webhooks.events.all")}
