@@ -200,43 +200,43 @@ export function DeliveriesList({ endpointId }: { endpointId: string }) {
   };
   return (
     <EndpointIdContext value={endpointId}>
-    <OpenDeliveries value={openDeliveries}>
-      {hasPending(watched.data) && (
-        <Group gap={6} mb="xs" data-testid="webhook-deliveries-refreshing">
-          <Loader size={12} aria-hidden />
-          <Text size="xs" c="dimmed">
-            {t("webhooks.deliveries.autoRefresh")}
-          </Text>
-        </Group>
-      )}
-      <ListScreen
-        table={table}
-        useList={useEndpointDeliveries}
-        columns={columns}
-        texts={{ tableLabel: t("webhooks.deliveries.tableLabel"), emptyTitle: t("webhooks.deliveries.emptyTitle"), emptyDescription: t("webhooks.deliveries.emptyDescription") }}
-        filters={[
-          {
-            param: "status",
-            label: t("webhooks.deliveries.statusFilter"),
-            allLabel: t("webhooks.deliveries.allStatuses"),
-            options: webhookDeliveryStatuses.map((status) => ({ value: status, label: t(`webhooks.deliveries.status.${status}`) })),
-            testId: "webhook-deliveries-status-filter",
-          },
-          {
-            param: "type",
-            label: t("webhooks.deliveries.typeFilter"),
-            allLabel: t("webhooks.deliveries.allTypes"),
-            options: webhookEventTypes.map((type) => ({ value: type, label: type })),
-            testId: "webhook-deliveries-type-filter",
-          },
-        ]}
-        rowName={(delivery) => delivery.type}
-        rowActions={{ as: "menu", header: t("webhooks.deliveries.columns.actions"), label: (delivery) => delivery.type, items: [retryAction] }}
-        expandedRow={(delivery) => (open.has(delivery.id) ? <DeliveryAnswer delivery={delivery} /> : null)}
-        minWidth={820}
-        testId="webhook-deliveries-table"
-      />
-    </OpenDeliveries>
+      <OpenDeliveries value={openDeliveries}>
+        {hasPending(watched.data) && (
+          <Group gap={6} mb="xs" data-testid="webhook-deliveries-refreshing">
+            <Loader size={12} aria-hidden />
+            <Text size="xs" c="dimmed">
+              {t("webhooks.deliveries.autoRefresh")}
+            </Text>
+          </Group>
+        )}
+        <ListScreen
+          table={table}
+          useList={useEndpointDeliveries}
+          columns={columns}
+          texts={{ tableLabel: t("webhooks.deliveries.tableLabel"), emptyTitle: t("webhooks.deliveries.emptyTitle"), emptyDescription: t("webhooks.deliveries.emptyDescription") }}
+          filters={[
+            {
+              param: "status",
+              label: t("webhooks.deliveries.statusFilter"),
+              allLabel: t("webhooks.deliveries.allStatuses"),
+              options: webhookDeliveryStatuses.map((status) => ({ value: status, label: t(`webhooks.deliveries.status.${status}`) })),
+              testId: "webhook-deliveries-status-filter",
+            },
+            {
+              param: "type",
+              label: t("webhooks.deliveries.typeFilter"),
+              allLabel: t("webhooks.deliveries.allTypes"),
+              options: webhookEventTypes.map((type) => ({ value: type, label: type })),
+              testId: "webhook-deliveries-type-filter",
+            },
+          ]}
+          rowName={(delivery) => delivery.type}
+          rowActions={{ as: "menu", header: t("webhooks.deliveries.columns.actions"), label: (delivery) => delivery.type, items: [retryAction] }}
+          expandedRow={(delivery) => (open.has(delivery.id) ? <DeliveryAnswer delivery={delivery} /> : null)}
+          minWidth={820}
+          testId="webhook-deliveries-table"
+        />
+      </OpenDeliveries>
     </EndpointIdContext>
   );
 }

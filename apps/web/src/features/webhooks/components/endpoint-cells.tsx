@@ -34,7 +34,7 @@ export function EventsSummary({ events }: { events: string[] }) {
         </Text>
         <Group gap={4} wrap="wrap">
           {shown.map((event) => (
-            <Code key={event} fz="xs" dir="ltr">
+            <Code key={event} fz="xs" dir="ltr" style={{ whiteSpace: "nowrap" }}>
               {event}
             </Code>
           ))}

@@ -1,4 +1,5 @@
-import { Badge, Group, Tooltip } from "@mantine/core";
+import { Badge, Group, Text, Tooltip } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import type { WebhookDeliveryStatus, WebhookEndpoint } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "@/lib/format";
@@ -23,9 +24,12 @@ export function EndpointStatus({ endpoint }: { endpoint: WebhookEndpoint }) {
         state
       )}
       {endpoint.failingSince && (
-        <Badge color="red" variant="light" style={{ textTransform: "none" }} data-testid="webhook-endpoint-failing">
-          {t("webhooks.status.failingSince", { date: formatDateTime(endpoint.failingSince, i18n.language) })}
-        </Badge>
+        <Group gap={4} wrap="nowrap" align="flex-start" data-testid="webhook-endpoint-failing">
+          <IconAlertTriangle size={14} color="var(--mantine-color-red-text)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Text size="xs" c="red">
+            {t("webhooks.status.failingSince", { date: formatDateTime(endpoint.failingSince, i18n.language) })}
+          </Text>
+        </Group>
       )}
     </Group>
   );

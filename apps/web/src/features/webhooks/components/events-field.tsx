@@ -54,11 +54,11 @@ export function EventsField({ control }: { control: Control<{ events: string[] }
                   label={<Text size="sm" fw={600}>{label}</Text>}
                   aria-label={t("webhooks.events.groupToggle", { group: label })}
                 />
-                <Stack gap={4} ps={28}>
+                <Stack gap={8} ps={28}>
                   {events.map((name) => (
                     <Checkbox
                       key={name}
-                      size="xs"
+                      size="sm"
                       checked={all || selected.includes(name)}
                       disabled={all}
                       onChange={(event) => set(toggleEvents(selected, [name], event.currentTarget.checked))}

@@ -1,4 +1,4 @@
-import { Code, Group, Text } from "@mantine/core";
+import { Code, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "@/components/copy-button";
 import { SectionCard } from "@/components/section-card";
@@ -16,9 +16,6 @@ export function VerifyExample({ url }: { url: string }) {
       <Code block dir="ltr" aria-label={t("webhooks.verify.codeLabel")} style={{ overflowX: "auto", whiteSpace: "pre" }} data-testid="webhook-verify-code">
         {code}
       </Code>
-      <Text size="xs" c="dimmed" dir="ltr" ta="start">
-        npm install standardwebhooks
-      </Text>
     </SectionCard>
   );
 }

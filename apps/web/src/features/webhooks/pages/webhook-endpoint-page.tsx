@@ -32,12 +32,12 @@ function EndpointSettings({ endpoint }: { endpoint: WebhookEndpoint }) {
           <Text size="sm">{endpoint.disabledReason}</Text>
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-        <DetailField label={t("webhooks.list.columns.url")}>
-          <Text size="sm" dir="ltr" ta="start" style={{ overflowWrap: "anywhere" }} data-testid="webhook-detail-url">
-            {endpoint.url}
-          </Text>
-        </DetailField>
+      <DetailField label={t("webhooks.list.columns.url")}>
+        <Text size="sm" dir="ltr" ta="start" style={{ overflowWrap: "anywhere" }} data-testid="webhook-detail-url">
+          {endpoint.url}
+        </Text>
+      </DetailField>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <DetailField label={t("webhooks.list.columns.status")}>
           <EndpointStatus endpoint={endpoint} />
         </DetailField>
