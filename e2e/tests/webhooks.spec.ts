@@ -306,9 +306,9 @@ test.describe("webhook screens", () => {
       const failures: string[] = [];
       for (const { theme, language } of matrix) {
         const { context, page, errors } = await signedInPage(browser, token, { width, theme, language });
-        const shoot = async (name: string) => {
+        const shoot = async (name: string, { fullPage = false } = {}) => {
           await page.evaluate(() => document.fonts.ready);
-          await page.screenshot({ path: path.join(artifacts, `webhooks-${name}-${theme}-${language}-${width}.png`), fullPage: name === "endpoint", animations: "disabled" });
+          await page.screenshot({ path: path.join(artifacts, `webhooks-${name}-${theme}-${language}-${width}.png`), fullPage, animations: "disabled" });
           if (width === 1440 && language !== "tr") failures.push(...(await axeFailures(page)).map((failure) => `${name} ${theme} ${language}: ${failure}`));
         };
         const text = names[language];
@@ -338,7 +338,15 @@ test.describe("webhook screens", () => {
         await expect(page.getByTestId("webhook-delivery-status")).toHaveCount(4);
         await page.getByTestId("webhook-delivery-toggle").nth(2).click();
         await expect(page.getByTestId("webhook-delivery-answer")).toBeVisible();
-        await shoot("endpoint");
+        if (width > 600) {
+          await shoot("endpoint", { fullPage: true });
+        } else {
+          // A phone's sticky top bar repeats down a full-page capture: the top, then the deliveries.
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await shoot("endpoint");
+          await page.getByTestId("webhook-delivery-answer").scrollIntoViewIfNeeded();
+          await shoot("deliveries");
+        }
 
         expect(errors, `console errors (${theme} ${language})`).toEqual([]);
         await context.close();
