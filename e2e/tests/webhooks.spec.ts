@@ -100,7 +100,7 @@ test.describe("webhooks", () => {
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
 
       // 1. An API token for the vendor's automation.
-      const apiToken = await createApiToken(page, request, adminToken);
+      const apiToken = await createApiToken(page);
 
       // 2. A webhook endpoint for the receiver, made in the UI; its secret is shown this once.
       await page.goto("/admin/webhooks");
@@ -177,13 +177,24 @@ test.describe("webhooks", () => {
   });
 });
 
-/** The administrator's API token for the automation (read scope); answers its secret. */
-async function createApiToken(page: Page, request: APIRequestContext, adminToken: string): Promise<string> {
-  void page;
-  // Preferences → API tokens is not merged yet: the token is made through the API as that screen would.
-  const response = await request.post("/api/v1/api-tokens", { headers: auth(adminToken), data: { name: `E2E webhooks ${suffix()}`, scopes: ["read"] } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as Envelope<{ secret: string }>).data.secret;
+/** The administrator's API token for the automation, made in Preferences → API tokens (it may read); answers its secret, shown once. */
+async function createApiToken(page: Page): Promise<string> {
+  await page.goto("/preferences");
+  await page.getByTestId("preferences-api-tokens").click();
+  await expect(page).toHaveURL(/\/preferences\/api-tokens$/);
+  await page.getByTestId("api-token-create").click();
+  const dialog = page.getByRole("dialog", { name: "Create an API token" });
+  await dialog.getByLabel("Name").fill(`Webhook automation ${suffix()}`);
+  const read = dialog.getByTestId("api-token-scope-read");
+  if (!(await read.isChecked())) await read.check();
+  await dialog.getByTestId("api-token-scope-webhooks:write").check();
+  await dialog.getByTestId("api-token-submit").click();
+  const secretDialog = page.getByRole("dialog", { name: "Copy your new API token" });
+  const secret = (await secretDialog.getByTestId("api-token-secret").textContent())!.trim();
+  expect(secret).toMatch(/^pt_[A-Za-z0-9_-]{43}$/);
+  await secretDialog.getByTestId("api-token-done").click();
+  await expect(secretDialog).toBeHidden();
+  return secret;
 }
 
 // ─── Screens: fixed answers for the webhook API, so every shot shows the same rows ───────────────
