@@ -40,9 +40,10 @@ describe("platform", () => {
       expect(document.paths).toHaveProperty([route]);
     }
     expect(document.paths["/api/v1/auth/register"]?.post?.requestBody).toBeTruthy();
-    // Public calls need no token; everything else inherits the bearer requirement.
+    // Public calls need no token; everything else takes a session, or an API token holding the operation's scope.
     expect((document.paths["/api/v1/licenses/validate"]?.post as { security?: unknown }).security).toEqual([]);
-    expect((document.paths["/api/v1/auth/me"]?.get as { security?: unknown }).security).toBeUndefined();
+    expect(document.paths["/api/v1/auth/me"]?.get).toMatchObject({ security: [{ bearer: [] }, { apiToken: ["read"] }], "x-token-scope": "read" });
+    expect(document.paths["/api/v1/auth/password"]?.post).toMatchObject({ security: [{ bearer: [] }], "x-token-scope": "none" });
     expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(["User", "ErrorEnvelope"]));
 
     const docs = await t.app.inject({ method: "GET", url: "/api/docs/" });

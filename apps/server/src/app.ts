@@ -40,6 +40,7 @@ import { mfaRoutes } from "./modules/mfa/index.js";
 import { faqRoutes } from "./modules/faq/index.js";
 import { outboxRoutes } from "./modules/jobs/index.js";
 import { closeOrderDocumentRenderer, orderRoutes } from "./modules/orders/index.js";
+import { apiTokenRoutes, TokenUsageRecorder } from "./modules/api-tokens/index.js";
 
 export interface AppDependencies {
   config: Config;
@@ -113,6 +114,10 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   app.addHook("onReady", async () => app.validationCounter.start());
   // After the last validation has been answered, before the database closes.
   app.addHook("onClose", async () => app.validationCounter.stop());
+  app.decorate("apiTokenUsage", new TokenUsageRecorder(database.db, app.log));
+  app.addHook("onReady", async () => app.apiTokenUsage.start());
+  // After the last call through a token has been answered, before the database closes.
+  app.addHook("onClose", async () => app.apiTokenUsage.stop());
   app.addHook("onClose", closeOrderDocumentRenderer);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -149,6 +154,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
       await api.register(mfaRoutes);
       await api.register(faqRoutes);
       await api.register(outboxRoutes);
+      await api.register(apiTokenRoutes);
     },
     { prefix: "/api/v1" },
   );

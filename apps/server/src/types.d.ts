@@ -8,6 +8,7 @@ import type { JobRunner, Mailing } from "./modules/jobs/index.js";
 import type { SecretBox } from "./lib/secret-box.js";
 import type { Signer } from "./lib/signing.js";
 import type { ValidationCounter } from "./modules/dashboards/index.js";
+import type { TokenUsageRecorder } from "./modules/api-tokens/index.js";
 
 /**
  * "license": a licence token from the .req flow (header X-License-Token) or a bearer token; the route
@@ -33,6 +34,8 @@ declare module "fastify" {
     files: FileStore;
     /** Validations answered by this process, counted in memory and flushed in batches (dashboards). */
     validationCounter: ValidationCounter;
+    /** API tokens' last use, kept in memory and written in batches (api-tokens). */
+    apiTokenUsage: TokenUsageRecorder;
   }
   interface FastifyRequest {
     /** The caller, loaded once per request by the auth plugin; null on public routes without a token. */

@@ -40,6 +40,8 @@ export interface Operation {
   summary?: string;
   tags?: string[];
   security?: Record<string, unknown>[];
+  /** What an API token needs to call it (a scope, or "none"); absent on public operations. */
+  "x-token-scope"?: string;
   requestBody?: { required?: boolean; content: Record<string, { schema?: JsonSchema }> };
   parameters?: OperationParameter[];
   responses: Record<string, { description: string; content?: Record<string, { schema?: JsonSchema }> }>;

@@ -56,6 +56,8 @@ function refusalsFromDeclaration(route: RouteOptions): Refusal[] {
   const list: Refusal[] = [];
   // plugins/auth.ts: no, unknown, revoked or expired token, or a session of an account locked since.
   if (access !== "public") list.push("auth/not_authenticated", "auth/token_expired", "auth/account_locked");
+  // plugins/auth.ts: an API token without the route's scope (`x-token-scope`; "none" refuses every token).
+  if (access !== "public") list.push("token/insufficient_scope");
   if (access === "admin") list.push("auth/forbidden");
   if (access === "license") list.push("license/invalid_token");
   // Fastify reads every body: unreadable (400), over the body limit (413), of a type the API does not speak (415).
@@ -95,7 +97,14 @@ export const openApiPlugin = fp(
         servers: [{ url: "/", description: "The portal serving this document" }],
         components: {
           securitySchemes: {
-            bearer: { type: "http", scheme: "bearer" },
+            bearer: { type: "http", scheme: "bearer", description: "A session's `access_token` from `POST /api/v1/auth/token`, limited only by the user's role" },
+            apiToken: {
+              type: "http",
+              scheme: "bearer",
+              bearerFormat: "pt_ + 43 base64url characters",
+              description:
+                "An API token (`pt_…`, made with `POST /api/v1/api-tokens`) speaks for its owner, limited to its scopes: an operation lists the scope it needs in its security requirement and in `x-token-scope` (`none`: never through a token). A token without it is refused with 403 `token/insufficient_scope` before the body is read.",
+            },
             licenseToken: {
               type: "apiKey",
               in: "header",

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { License, LicenseRequest, Page, Plan, User } from "@portal/contract";
+import type { ApiTokenCreated, License, LicenseRequest, Page, Plan, User } from "@portal/contract";
 import { users } from "../db/schema/index.js";
 import { hashPassword } from "../lib/passwords.js";
 import { newOpaqueToken } from "../lib/tokens.js";
@@ -124,4 +124,11 @@ export async function issueLicenses(
   const mine = json<{ data: Page<License> }>(await call(app, { method: "GET", url: "/api/v1/licenses?pageSize=100", token: customer.token })).data.items;
   const issued = new Set(json<{ data: LicenseRequest }>(approved).data.licenseIds);
   return { admin, plan, feature, customer, request: json<{ data: LicenseRequest }>(approved).data, licenses: mine.filter((license) => issued.has(license.id)) };
+}
+
+/** A new API token of the account signed in with `sessionToken`, made through the API: the token and its secret. */
+export async function createApiTokenFor(app: FastifyInstance, sessionToken: string, scopes: readonly string[], extra: { name?: string; expiresAt?: string } = {}): Promise<ApiTokenCreated> {
+  const response = await call(app, { method: "POST", url: "/api/v1/api-tokens", token: sessionToken, payload: { name: extra.name ?? `Token ${randomBytes(3).toString("hex")}`, scopes, ...extra } });
+  if (response.statusCode !== 201) throw new Error(`API token failed: ${response.statusCode} ${response.body}`);
+  return json<{ data: ApiTokenCreated }>(response).data;
 }

@@ -39,6 +39,8 @@ const namedBy: Partial<Record<AuditTargetType, (ids: SQL) => SQL>> = {
     sql`select c.id::text, coalesce((select name from faq_category_names n where n.category_id = c.id and n.language = 'en'), c.key) from faq_categories c where c.id in (${ids})`,
   demo_request: (ids) => sql`select id::text, email from demo_requests where id in (${ids})`,
   job: (ids) => sql`select id::text, kind from jobs where id in (${ids})`,
+  // Never deleted, only revoked: a token keeps its name in the log for as long as the log keeps it.
+  api_token: (ids) => sql`select id::text, name from api_tokens where id in (${ids})`,
 };
 
 /** A name as stored, as the interface shows it. */

@@ -30,7 +30,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AuditRoutesOptions> = async (app
   app.get(
     "/audit-events",
     {
-      config: { access: "admin" },
+      config: { access: "admin", scope: "audit:read" },
       schema: {
         tags,
         operationId: "listAuditEvents",
@@ -59,7 +59,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AuditRoutesOptions> = async (app
   app.get(
     "/audit-events/actions",
     {
-      config: { access: "admin" },
+      config: { access: "admin", scope: "audit:read" },
       schema: {
         tags,
         operationId: "listAuditActions",
@@ -73,7 +73,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AuditRoutesOptions> = async (app
   app.get(
     "/audit-events/stream",
     {
-      config: { access: "admin" },
+      config: { access: "admin", scope: "audit:read" },
       // Events must reach the client one by one.
       compress: false,
       schema: {

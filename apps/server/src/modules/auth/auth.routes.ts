@@ -77,6 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/auth/me",
     {
+      config: { scope: "read" },
       schema: {
         tags: ["auth"],
         operationId: "getMe",
@@ -90,6 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/auth/me",
     {
+      config: { scope: "none" },
       schema: {
         tags: ["auth"],
         operationId: "updateMe",
@@ -107,6 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/auth/logout",
     {
+      config: { scope: "none" },
       schema: {
         tags: ["auth"],
         operationId: "logout",
@@ -195,7 +198,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/auth/password",
     {
-      config: accountLimited("password-change"),
+      config: { ...accountLimited("password-change"), scope: "none" },
       schema: {
         tags: ["auth"],
         operationId: "changePassword",
@@ -213,6 +216,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/auth/2fa/setup",
     {
+      config: { scope: "none" },
       schema: {
         tags: ["auth"],
         operationId: "startTwoFactorSetup",
@@ -232,7 +236,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/auth/2fa/enable",
     {
-      config: accountLimited("2fa-enable"),
+      config: { ...accountLimited("2fa-enable"), scope: "none" },
       schema: {
         tags: ["auth"],
         operationId: "enableTwoFactor",
@@ -251,7 +255,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/auth/2fa/disable",
     {
-      config: accountLimited("2fa-disable"),
+      config: { ...accountLimited("2fa-disable"), scope: "none" },
       schema: {
         tags: ["auth"],
         operationId: "disableTwoFactor",

@@ -42,22 +42,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const orderSettings = () => ({ taxRates: app.config.TAX_RATES, mailing: app.mailing });
   app.get(
     "/features",
-    { schema: { tags: ["catalogue"], operationId: "listFeatures", summary: "Features, paged", querystring: featureListQuerySchema, response: { 200: successEnvelope(pageOf(featureSchema)) } } },
+    { config: { scope: "read" }, schema: { tags: ["catalogue"], operationId: "listFeatures", summary: "Features, paged", querystring: featureListQuerySchema, response: { 200: successEnvelope(pageOf(featureSchema)) } } },
     async (request) => ({ status: "success" as const, data: await listFeatures(app.db, request.query) }),
   );
   app.post(
     "/features",
-    { config: admin, schema: { tags: ["catalogue"], operationId: "createFeature", summary: "Create a feature (admin)", body: featureBodySchema, response: { 201: successEnvelope(featureSchema), ...refusals("catalogue/name_taken") } } },
+    { config: { ...admin, scope: "catalogue:write" }, schema: { tags: ["catalogue"], operationId: "createFeature", summary: "Create a feature (admin)", body: featureBodySchema, response: { 201: successEnvelope(featureSchema), ...refusals("catalogue/name_taken") } } },
     async (request, reply) => reply.status(201).send({ status: "success" as const, data: await createFeature(app.db, request.body, requestContext(request)) }),
   );
   app.put(
     "/features/:id",
-    { config: admin, schema: { tags: ["catalogue"], operationId: "updateFeature", summary: "Change a feature (admin)", params: uuidParam, body: featureBodySchema, response: { 200: successEnvelope(featureSchema), ...refusals("common/not_found", "catalogue/name_taken") } } },
+    { config: { ...admin, scope: "catalogue:write" }, schema: { tags: ["catalogue"], operationId: "updateFeature", summary: "Change a feature (admin)", params: uuidParam, body: featureBodySchema, response: { 200: successEnvelope(featureSchema), ...refusals("common/not_found", "catalogue/name_taken") } } },
     async (request) => ({ status: "success" as const, data: await updateFeature(app.db, request.params.id, request.body, requestContext(request)) }),
   );
   app.delete(
     "/features/:id",
-    { config: admin, schema: { tags: ["catalogue"], operationId: "deleteFeature", summary: "Delete a feature no plan or licence uses (admin)", params: uuidParam, response: { ...deleted, ...refusals("common/not_found", "catalogue/feature_in_use") } } },
+    { config: { ...admin, scope: "catalogue:write" }, schema: { tags: ["catalogue"], operationId: "deleteFeature", summary: "Delete a feature no plan or licence uses (admin)", params: uuidParam, response: { ...deleted, ...refusals("common/not_found", "catalogue/feature_in_use") } } },
     async (request) => {
       await deleteFeature(app.db, request.params.id, requestContext(request));
       return { status: "success" as const, data: { deleted: true as const } };
@@ -66,22 +66,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/services",
-    { schema: { tags: ["catalogue"], operationId: "listServices", summary: "Services, paged", querystring: serviceListQuerySchema, response: { 200: successEnvelope(pageOf(serviceSchema)) } } },
+    { config: { scope: "read" }, schema: { tags: ["catalogue"], operationId: "listServices", summary: "Services, paged", querystring: serviceListQuerySchema, response: { 200: successEnvelope(pageOf(serviceSchema)) } } },
     async (request) => ({ status: "success" as const, data: await listServices(app.db, request.query) }),
   );
   app.post(
     "/services",
-    { config: admin, schema: { tags: ["catalogue"], operationId: "createService", summary: "Create a service (admin)", body: serviceBodySchema, response: { 201: successEnvelope(serviceSchema), ...refusals("catalogue/name_taken") } } },
+    { config: { ...admin, scope: "catalogue:write" }, schema: { tags: ["catalogue"], operationId: "createService", summary: "Create a service (admin)", body: serviceBodySchema, response: { 201: successEnvelope(serviceSchema), ...refusals("catalogue/name_taken") } } },
     async (request, reply) => reply.status(201).send({ status: "success" as const, data: await createService(app.db, request.body, requestContext(request)) }),
   );
   app.put(
     "/services/:id",
-    { config: admin, schema: { tags: ["catalogue"], operationId: "updateService", summary: "Change a service (admin)", params: uuidParam, body: serviceBodySchema, response: { 200: successEnvelope(serviceSchema), ...refusals("common/not_found", "catalogue/name_taken") } } },
+    { config: { ...admin, scope: "catalogue:write" }, schema: { tags: ["catalogue"], operationId: "updateService", summary: "Change a service (admin)", params: uuidParam, body: serviceBodySchema, response: { 200: successEnvelope(serviceSchema), ...refusals("common/not_found", "catalogue/name_taken") } } },
     async (request) => ({ status: "success" as const, data: await updateService(app.db, request.params.id, request.body, requestContext(request)) }),
   );
   app.delete(
     "/services/:id",
-    { config: admin, schema: { tags: ["catalogue"], operationId: "deleteService", summary: "Delete a service no plan uses (admin)", params: uuidParam, response: { ...deleted, ...refusals("common/not_found", "catalogue/service_in_use") } } },
+    { config: { ...admin, scope: "catalogue:write" }, schema: { tags: ["catalogue"], operationId: "deleteService", summary: "Delete a service no plan uses (admin)", params: uuidParam, response: { ...deleted, ...refusals("common/not_found", "catalogue/service_in_use") } } },
     async (request) => {
       await deleteService(app.db, request.params.id, requestContext(request));
       return { status: "success" as const, data: { deleted: true as const } };
@@ -91,6 +91,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/plans",
     {
+      config: { scope: "read" },
       schema: {
         tags: ["plans"],
         operationId: "listPlans",
@@ -103,12 +104,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/plans/current",
-    { schema: { tags: ["plans"], operationId: "getCurrentPlan", summary: "The plan I have selected, if any", response: { 200: successEnvelope(currentPlanSchema) } } },
+    { config: { scope: "read" }, schema: { tags: ["plans"], operationId: "getCurrentPlan", summary: "The plan I have selected, if any", response: { 200: successEnvelope(currentPlanSchema) } } },
     async (request) => ({ status: "success" as const, data: await getCurrentPlan(app.db, currentUser(request.user)) }),
   );
   app.post(
     "/plans/custom",
     {
+      config: { scope: "licenses:write" },
       schema: {
         tags: ["plans"],
         operationId: "createCustomPlan",
@@ -125,12 +127,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/plans/:id",
-    { schema: { tags: ["plans"], operationId: "getPlan", summary: "One plan", params: uuidParam, response: { 200: successEnvelope(planSchema), ...refusals("catalogue/plan_not_found") } } },
+    { config: { scope: "read" }, schema: { tags: ["plans"], operationId: "getPlan", summary: "One plan", params: uuidParam, response: { 200: successEnvelope(planSchema), ...refusals("catalogue/plan_not_found") } } },
     async (request) => ({ status: "success" as const, data: await getPlan(app.db, currentUser(request.user), request.params.id) }),
   );
   app.post(
     "/plans/:id/select",
     {
+      config: { scope: "licenses:write" },
       schema: {
         tags: ["plans"],
         operationId: "selectPlan",
@@ -146,17 +149,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/plans",
-    { config: admin, schema: { tags: ["plans"], operationId: "createPlan", summary: "Create a template plan (admin)", body: planBodySchema, response: { 201: successEnvelope(planSchema), ...refusals("catalogue/unknown_feature", "catalogue/unknown_service") } } },
+    { config: { ...admin, scope: "catalogue:write" }, schema: { tags: ["plans"], operationId: "createPlan", summary: "Create a template plan (admin)", body: planBodySchema, response: { 201: successEnvelope(planSchema), ...refusals("catalogue/unknown_feature", "catalogue/unknown_service") } } },
     async (request, reply) => reply.status(201).send({ status: "success" as const, data: await createPlan(app.db, request.body, requestContext(request)) }),
   );
   app.put(
     "/plans/:id",
-    { config: admin, schema: { tags: ["plans"], operationId: "updatePlan", summary: "Change a template plan (admin)", params: uuidParam, body: planBodySchema, response: { 200: successEnvelope(planSchema), ...refusals("catalogue/plan_not_found", "catalogue/unknown_feature", "catalogue/unknown_service") } } },
+    { config: { ...admin, scope: "catalogue:write" }, schema: { tags: ["plans"], operationId: "updatePlan", summary: "Change a template plan (admin)", params: uuidParam, body: planBodySchema, response: { 200: successEnvelope(planSchema), ...refusals("catalogue/plan_not_found", "catalogue/unknown_feature", "catalogue/unknown_service") } } },
     async (request) => ({ status: "success" as const, data: await updatePlan(app.db, request.params.id, request.body, requestContext(request)) }),
   );
   app.delete(
     "/plans/:id",
-    { config: admin, schema: { tags: ["plans"], operationId: "deletePlan", summary: "Delete a template plan nobody uses (admin)", params: uuidParam, response: { ...deleted, ...refusals("catalogue/plan_not_found", "catalogue/plan_in_use") } } },
+    { config: { ...admin, scope: "catalogue:write" }, schema: { tags: ["plans"], operationId: "deletePlan", summary: "Delete a template plan nobody uses (admin)", params: uuidParam, response: { ...deleted, ...refusals("catalogue/plan_not_found", "catalogue/plan_in_use") } } },
     async (request) => {
       await deletePlan(app.db, request.params.id, requestContext(request));
       return { status: "success" as const, data: { deleted: true as const } };

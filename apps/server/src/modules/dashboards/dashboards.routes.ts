@@ -9,6 +9,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/dashboard",
     {
+      config: { scope: "read" },
       schema: {
         tags,
         operationId: "getDashboard",
@@ -22,7 +23,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/dashboard",
     {
-      config: { access: "admin" },
+      config: { access: "admin", scope: "read" },
       schema: {
         tags,
         operationId: "getAdminDashboard",

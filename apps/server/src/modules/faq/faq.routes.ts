@@ -39,6 +39,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/faq",
     {
+      config: { scope: "read" },
       schema: {
         tags: ["faq"],
         operationId: "getFaq",
@@ -58,7 +59,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/faq/entries",
     {
-      config: admin,
+      config: { ...admin, scope: "read" },
       schema: {
         tags: ["faq"],
         operationId: "listFaqEntries",
@@ -72,7 +73,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/faq",
     {
-      config: admin,
+      config: { ...admin, scope: "catalogue:write" },
       schema: {
         tags: ["faq"],
         operationId: "createFaqEntry",
@@ -86,7 +87,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/faq/:id",
     {
-      config: admin,
+      config: { ...admin, scope: "catalogue:write" },
       schema: {
         tags: ["faq"],
         operationId: "updateFaqEntry",
@@ -101,7 +102,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/faq/:id/move",
     {
-      config: admin,
+      config: { ...admin, scope: "catalogue:write" },
       schema: {
         tags: ["faq"],
         operationId: "moveFaqEntry",
@@ -119,7 +120,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/faq/:id",
     {
-      config: admin,
+      config: { ...admin, scope: "catalogue:write" },
       schema: {
         tags: ["faq"],
         operationId: "deleteFaqEntry",
@@ -137,7 +138,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/faq/categories",
     {
-      config: admin,
+      config: { ...admin, scope: "read" },
       schema: {
         tags: ["faq"],
         operationId: "listFaqCategories",
@@ -150,7 +151,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/faq/categories/:id",
     {
-      config: admin,
+      config: { ...admin, scope: "catalogue:write" },
       schema: {
         tags: ["faq"],
         operationId: "renameFaqCategory",
@@ -185,7 +186,7 @@ export const faqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/demo-requests",
     {
-      config: admin,
+      config: { ...admin, scope: "read" },
       schema: {
         tags: ["faq"],
         operationId: "listDemoRequests",

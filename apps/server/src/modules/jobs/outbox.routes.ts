@@ -9,7 +9,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/outbox",
     {
-      config: { access: "admin" as const },
+      config: { access: "admin" as const, scope: "none" },
       schema: {
         tags: ["mail"],
         operationId: "listOutbox",

@@ -49,6 +49,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/license-requests",
     {
+      config: { scope: "read" },
       schema: {
         tags: ["licence requests"],
         operationId: "listLicenseRequests",
@@ -62,6 +63,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/license-requests",
     {
+      config: { scope: "licenses:write" },
       schema: {
         tags: ["licence requests"],
         operationId: "createLicenseRequest",
@@ -78,13 +80,13 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/license-requests/:id",
-    { schema: { tags: ["licence requests"], operationId: "getLicenseRequest", summary: "One licence request", params: uuidParam, response: { ...requestAnswer, ...refusals("common/not_found") } } },
+    { config: { scope: "read" }, schema: { tags: ["licence requests"], operationId: "getLicenseRequest", summary: "One licence request", params: uuidParam, response: { ...requestAnswer, ...refusals("common/not_found") } } },
     async (request) => ({ status: "success" as const, data: await getLicenseRequest(app.db, currentUser(request.user), request.params.id) }),
   );
   app.patch(
     "/license-requests/:id",
     {
-      config: admin,
+      config: { ...admin, scope: "licenses:write" },
       schema: { tags: ["licence requests"], operationId: "updateLicenseRequest", summary: "Edit a pending request (admin)", params: uuidParam, body: licenseRequestPatchSchema, response: { ...requestAnswer, ...refusals("common/not_found", "catalogue/plan_not_found", "license/not_pending", "catalogue/unknown_feature") } },
     },
     async (request) => ({
@@ -94,7 +96,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/license-requests/:id/approve",
-    { config: admin, schema: { tags: ["licence requests"], operationId: "approveLicenseRequest", summary: "Approve and issue the licences (admin)", params: uuidParam, response: { ...requestAnswer, ...refusals("common/not_found", "catalogue/plan_not_found", "license/not_pending", "catalogue/unknown_feature") } } },
+    { config: { ...admin, scope: "licenses:write" }, schema: { tags: ["licence requests"], operationId: "approveLicenseRequest", summary: "Approve and issue the licences (admin)", params: uuidParam, response: { ...requestAnswer, ...refusals("common/not_found", "catalogue/plan_not_found", "license/not_pending", "catalogue/unknown_feature") } } },
     async (request) => ({
       status: "success" as const,
       data: await approveLicenseRequest(app.db, currentUser(request.user), request.params.id, requestContext(request), mailing()),
@@ -103,7 +105,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/license-requests/:id/reject",
     {
-      config: admin,
+      config: { ...admin, scope: "licenses:write" },
       schema: { tags: ["licence requests"], operationId: "rejectLicenseRequest", summary: "Reject with a reason (admin)", params: uuidParam, body: rejectBodySchema, response: { ...requestAnswer, ...refusals("common/not_found", "license/not_pending") } },
     },
     async (request) => ({
@@ -113,7 +115,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/license-requests/:id/cancel",
-    { schema: { tags: ["licence requests"], operationId: "cancelLicenseRequest", summary: "Cancel my pending request", params: uuidParam, response: { ...requestAnswer, ...refusals("common/not_found", "license/not_pending") } } },
+    { config: { scope: "licenses:write" }, schema: { tags: ["licence requests"], operationId: "cancelLicenseRequest", summary: "Cancel my pending request", params: uuidParam, response: { ...requestAnswer, ...refusals("common/not_found", "license/not_pending") } } },
     async (request) => ({
       status: "success" as const,
       data: await cancelLicenseRequest(app.db, currentUser(request.user), request.params.id, requestContext(request)),
@@ -123,6 +125,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/licenses",
     {
+      config: { scope: "read" },
       schema: {
         tags: ["licences"],
         operationId: "listLicenses",
@@ -182,7 +185,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/licenses/:id",
-    { schema: { tags: ["licences"], operationId: "getLicense", summary: "One licence", params: uuidParam, response: { ...licenseAnswer, ...refusals("common/not_found") } } },
+    { config: { scope: "read" }, schema: { tags: ["licences"], operationId: "getLicense", summary: "One licence", params: uuidParam, response: { ...licenseAnswer, ...refusals("common/not_found") } } },
     async (request) => ({ status: "success" as const, data: await getLicense(app.db, currentUser(request.user), request.params.id) }),
   );
   app.get(
@@ -190,6 +193,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // A download goes out as it is stored (its length known, ranges possible), never re-encoded.
       compress: false,
+      config: { scope: "read" },
       schema: {
         tags: ["licences"],
         operationId: "downloadLicenseFile",
@@ -215,7 +219,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/licenses/:id/deactivate",
-    { config: admin, schema: { tags: ["licences"], operationId: "deactivateLicense", summary: "Deactivate a licence (admin)", params: uuidParam, response: { ...licenseAnswer, ...refusals("common/not_found") } } },
+    { config: { ...admin, scope: "licenses:write" }, schema: { tags: ["licences"], operationId: "deactivateLicense", summary: "Deactivate a licence (admin)", params: uuidParam, response: { ...licenseAnswer, ...refusals("common/not_found") } } },
     async (request) => ({
       status: "success" as const,
       data: await setLicenseActive(app.db, currentUser(request.user), request.params.id, false, requestContext(request)),
@@ -223,7 +227,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/licenses/:id/reactivate",
-    { config: admin, schema: { tags: ["licences"], operationId: "reactivateLicense", summary: "Reactivate a deactivated licence (admin)", params: uuidParam, response: { ...licenseAnswer, ...refusals("common/not_found", "license/not_deactivated") } } },
+    { config: { ...admin, scope: "licenses:write" }, schema: { tags: ["licences"], operationId: "reactivateLicense", summary: "Reactivate a deactivated licence (admin)", params: uuidParam, response: { ...licenseAnswer, ...refusals("common/not_found", "license/not_deactivated") } } },
     async (request) => ({
       status: "success" as const,
       data: await setLicenseActive(app.db, currentUser(request.user), request.params.id, true, requestContext(request)),
@@ -232,6 +236,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/licenses/:id/installations",
     {
+      config: { scope: "read" },
       schema: {
         tags: ["licences"],
         operationId: "listInstallations",
@@ -245,6 +250,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/licenses/:id/installations/:installationId/release",
     {
+      config: { scope: "licenses:write" },
       schema: {
         tags: ["licences"],
         operationId: "releaseInstallation",
@@ -262,6 +268,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/req/auth",
     {
+      config: { scope: "licenses:write" },
       schema: {
         tags: [".req flow"],
         operationId: "authenticateReqFile",

@@ -12,7 +12,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/mfa/status",
     {
-      config: admin,
+      config: { ...admin, scope: "read" },
       schema: {
         tags: ["mfa"],
         operationId: "getMfaStatus",
@@ -27,7 +27,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/mfa/current-code",
     {
-      config: admin,
+      config: { ...admin, scope: "none" },
       schema: {
         tags: ["mfa"],
         operationId: "getCurrentMfaCode",
@@ -48,6 +48,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         ...admin,
         rateLimit: perAccountLimit("mfa-verify", app.config.AUTH_RATE_LIMIT_PER_MINUTE),
+        scope: "none",
       },
       schema: {
         tags: ["mfa"],
@@ -66,7 +67,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/mfa/provisioning",
     {
-      config: admin,
+      config: { ...admin, scope: "none" },
       schema: {
         tags: ["mfa"],
         operationId: "provisionMfaAuthenticator",

@@ -19,6 +19,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/notifications",
     {
+      config: { scope: "read" },
       schema: {
         tags: ["notifications"],
         operationId: "listNotifications",
@@ -31,18 +32,19 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/notifications/read-all",
-    { schema: { tags: ["notifications"], operationId: "markAllNotificationsRead", summary: "Mark all my notifications read", response: { 200: successEnvelope(z.object({ marked: z.number().int() })) } } },
+    { config: { scope: "none" }, schema: { tags: ["notifications"], operationId: "markAllNotificationsRead", summary: "Mark all my notifications read", response: { 200: successEnvelope(z.object({ marked: z.number().int() })) } } },
     async (request) => ({ status: "success" as const, data: { marked: await markAllRead(app.db, currentUser(request.user).id) } }),
   );
   app.post(
     "/notifications/:id/read",
-    { schema: { tags: ["notifications"], operationId: "markNotificationRead", summary: "Mark one of my notifications read", params: uuidParam, response: { 200: successEnvelope(notificationSchema), ...refusals("common/not_found") } } },
+    { config: { scope: "none" }, schema: { tags: ["notifications"], operationId: "markNotificationRead", summary: "Mark one of my notifications read", params: uuidParam, response: { 200: successEnvelope(notificationSchema), ...refusals("common/not_found") } } },
     async (request) => ({ status: "success" as const, data: await markRead(app.db, currentUser(request.user).id, request.params.id) }),
   );
 
   app.get(
     "/notification-settings",
     {
+      config: { scope: "read" },
       schema: {
         tags: ["notifications"],
         operationId: "getNotificationSettings",
@@ -59,6 +61,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/notification-settings",
     {
+      config: { scope: "none" },
       schema: {
         tags: ["notifications"],
         operationId: "updateNotificationSettings",

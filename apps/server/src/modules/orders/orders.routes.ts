@@ -33,6 +33,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/orders",
     {
+      config: { scope: "read" },
       schema: {
         tags,
         operationId: "listOrders",
@@ -46,6 +47,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/orders",
     {
+      config: { scope: "licenses:write" },
       schema: {
         tags,
         operationId: "createOrder",
@@ -59,13 +61,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/orders/:id",
-    { schema: { tags, operationId: "getOrder", summary: "One of my orders (an administrator: any)", params: uuidParam, response: { ...orderAnswer, ...refusals("order/not_found") } } },
+    { config: { scope: "read" }, schema: { tags, operationId: "getOrder", summary: "One of my orders (an administrator: any)", params: uuidParam, response: { ...orderAnswer, ...refusals("order/not_found") } } },
     async (request) => ({ status: "success" as const, data: await getOrder(app.db, currentUser(request.user), request.params.id) }),
   );
   app.post(
     "/orders/:id/offer",
     {
-      config: admin,
+      config: { ...admin, scope: "licenses:write" },
       schema: {
         tags,
         operationId: "offerOrder",
@@ -83,6 +85,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/orders/:id/accept",
     {
+      config: { scope: "licenses:write" },
       schema: {
         tags,
         operationId: "acceptOrder",
@@ -96,7 +99,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/orders/:id/mark-paid",
     {
-      config: admin,
+      config: { ...admin, scope: "licenses:write" },
       schema: {
         tags,
         operationId: "markOrderPaid",
@@ -114,6 +117,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/orders/:id/cancel",
     {
+      config: { scope: "licenses:write" },
       schema: {
         tags,
         operationId: "cancelOrder",
@@ -133,6 +137,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // A PDF is already compressed inside.
       compress: false,
+      config: { scope: "read" },
       schema: {
         tags,
         operationId: "downloadOrderDocument",

@@ -18,12 +18,13 @@ import { refusals } from "../../plugins/openapi.js";
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/payment-methods",
-    { schema: { tags: ["payments"], operationId: "listPaymentMethods", summary: "My cards, default first", response: { 200: successEnvelope(pageOf(paymentMethodSchema)) } } },
+    { config: { scope: "read" }, schema: { tags: ["payments"], operationId: "listPaymentMethods", summary: "My cards, default first", response: { 200: successEnvelope(pageOf(paymentMethodSchema)) } } },
     async (request) => ({ status: "success" as const, data: await listPaymentMethods(app.db, currentUser(request.user).id) }),
   );
   app.post(
     "/payment-methods",
     {
+      config: { scope: "none" },
       schema: {
         tags: ["payments"],
         operationId: "addPaymentMethod",
@@ -41,6 +42,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/payment-methods/:id",
     {
+      config: { scope: "none" },
       schema: {
         tags: ["payments"],
         operationId: "deletePaymentMethod",
@@ -56,13 +58,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/billing-address",
-    { schema: { tags: ["payments"], operationId: "getBillingAddress", summary: "My billing address (null until saved)", response: { 200: successEnvelope(billingAddressSchema) } } },
+    { config: { scope: "read" }, schema: { tags: ["payments"], operationId: "getBillingAddress", summary: "My billing address (null until saved)", response: { 200: successEnvelope(billingAddressSchema) } } },
     async (request) => ({ status: "success" as const, data: await getBillingAddress(app.db, currentUser(request.user).id) }),
   );
   app.put(
     "/billing-address",
     {
-      schema: { tags: ["payments"], operationId: "saveBillingAddress", summary: "Save my billing address and tax location", body: billingAddressBodySchema, response: { 200: successEnvelope(billingAddressSchema) } },
+      config: { scope: "none" }, schema: { tags: ["payments"], operationId: "saveBillingAddress", summary: "Save my billing address and tax location", body: billingAddressBodySchema, response: { 200: successEnvelope(billingAddressSchema) } },
     },
     async (request) => ({
       status: "success" as const,

@@ -12,23 +12,23 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/projects",
-    { schema: { tags: ["projects"], operationId: "listProjects", summary: "My projects, paged", querystring: projectListQuerySchema, response: { 200: successEnvelope(pageOf(projectSchema)) } } },
+    { config: { scope: "read" }, schema: { tags: ["projects"], operationId: "listProjects", summary: "My projects, paged", querystring: projectListQuerySchema, response: { 200: successEnvelope(pageOf(projectSchema)) } } },
     async (request) => ({ status: "success" as const, data: await listProjects(app.db, ownerId(request.user), request.query) }),
   );
   app.post(
     "/projects",
-    { schema: { tags: ["projects"], operationId: "createProject", summary: "Create a project", body: projectBodySchema, response: { 201: successEnvelope(projectSchema), ...refusals("project/name_taken") } } },
+    { config: { scope: "licenses:write" }, schema: { tags: ["projects"], operationId: "createProject", summary: "Create a project", body: projectBodySchema, response: { 201: successEnvelope(projectSchema), ...refusals("project/name_taken") } } },
     async (request, reply) =>
       reply.status(201).send({ status: "success" as const, data: await createProject(app.db, ownerId(request.user), request.body, requestContext(request)) }),
   );
   app.get(
     "/projects/:id",
-    { schema: { tags: ["projects"], operationId: "getProject", summary: "One of my projects", params: uuidParam, response: { 200: successEnvelope(projectSchema), ...refusals("common/not_found") } } },
+    { config: { scope: "read" }, schema: { tags: ["projects"], operationId: "getProject", summary: "One of my projects", params: uuidParam, response: { 200: successEnvelope(projectSchema), ...refusals("common/not_found") } } },
     async (request) => ({ status: "success" as const, data: await getProject(app.db, ownerId(request.user), request.params.id) }),
   );
   app.put(
     "/projects/:id",
-    { schema: { tags: ["projects"], operationId: "updateProject", summary: "Rename or describe one of my projects", params: uuidParam, body: projectBodySchema, response: { 200: successEnvelope(projectSchema), ...refusals("common/not_found", "project/name_taken") } } },
+    { config: { scope: "licenses:write" }, schema: { tags: ["projects"], operationId: "updateProject", summary: "Rename or describe one of my projects", params: uuidParam, body: projectBodySchema, response: { 200: successEnvelope(projectSchema), ...refusals("common/not_found", "project/name_taken") } } },
     async (request) => ({
       status: "success" as const,
       data: await updateProject(app.db, ownerId(request.user), request.params.id, request.body, requestContext(request)),
@@ -37,6 +37,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/projects/:id",
     {
+      config: { scope: "licenses:write" },
       schema: {
         tags: ["projects"],
         operationId: "deleteProject",

@@ -20,6 +20,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/settings",
     {
+      config: { scope: "read" },
       schema: {
         tags: ["settings"],
         operationId: "getSettings",
@@ -34,6 +35,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/settings",
     {
+      config: { scope: "none" },
       schema: {
         tags: ["settings"],
         operationId: "updateSettings",

@@ -77,6 +77,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/tickets",
     {
+      config: { scope: "read" },
       schema: {
         tags,
         operationId: "listTickets",
@@ -93,6 +94,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: readMultipart([]),
       onSend: discardStaged,
+      config: { scope: "tickets:write" },
       schema: {
         tags,
         operationId: "createTicket",
@@ -113,6 +115,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/tickets/stats",
     {
+      config: { scope: "read" },
       schema: {
         tags,
         operationId: "getTicketStats",
@@ -126,6 +129,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/tickets/inbox",
     {
+      config: { scope: "read" },
       schema: {
         tags,
         operationId: "getTicketInbox",
@@ -142,6 +146,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/tickets/:id",
     {
+      config: { scope: "read" },
       schema: {
         tags,
         operationId: "getTicket",
@@ -156,7 +161,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/tickets/:id",
     {
-      config: admin,
+      config: { ...admin, scope: "tickets:write" },
       schema: {
         tags,
         operationId: "updateTicket",
@@ -177,6 +182,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: readMultipart(["internal"]),
       onSend: discardStaged,
+      config: { scope: "tickets:write" },
       schema: {
         tags,
         operationId: "addTicketMessage",
@@ -202,7 +208,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/tickets/:id/${path}`,
       {
-        config: { access },
+        config: { access, scope: "tickets:write" },
         schema: {
           tags,
           operationId,
@@ -224,6 +230,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/tickets/:id/read",
     {
+      config: { scope: "tickets:write" },
       schema: {
         tags,
         operationId: "markTicketRead",
@@ -240,6 +247,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Sent as stored, with its length: images and archives are compressed already.
       compress: false,
+      config: { scope: "read" },
       schema: {
         tags,
         operationId: "downloadTicketAttachment",

@@ -81,7 +81,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/updates",
     {
-      config: admin,
+      config: { ...admin, scope: "updates:write" },
       schema: {
         tags,
         operationId: "createUpdate",
@@ -116,7 +116,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/updates",
     {
-      config: admin,
+      config: { ...admin, scope: "read" },
       schema: {
         tags,
         operationId: "listUpdates",
@@ -132,7 +132,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/updates/:id",
     {
-      config: admin,
+      config: { ...admin, scope: "read" },
       schema: { tags, operationId: "getUpdate", summary: "One update with its files (admin)", params: uuidParam, response: { ...updateAnswer, ...refusals("update/not_found") } },
     },
     async (request) => ({ status: "success" as const, data: await getUpdate(app.db, request.params.id) }),
@@ -141,7 +141,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/updates/:id",
     {
-      config: admin,
+      config: { ...admin, scope: "updates:write" },
       schema: {
         tags,
         operationId: "deleteUpdate",
@@ -160,7 +160,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/updates/:id/commands",
     {
-      config: admin,
+      config: { ...admin, scope: "updates:write" },
       schema: {
         tags,
         operationId: "setUpdateCommands",
@@ -176,7 +176,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/updates/:id/changelog",
     {
-      config: admin,
+      config: { ...admin, scope: "updates:write" },
       schema: {
         tags,
         operationId: "publishUpdate",
@@ -195,7 +195,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: "/updates/:id/verifications",
-      config: admin,
+      config: { ...admin, scope: "updates:write" },
       schema: {
         tags,
         operationId: verified ? "verifyUpdateLicense" : "unverifyUpdateLicense",
@@ -218,6 +218,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/update-history",
     {
+      config: { scope: "read" },
       schema: {
         tags,
         operationId: "listUpdateHistory",
@@ -237,7 +238,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/req/updates",
     {
-      config: byLicense,
+      config: { ...byLicense, scope: "read" },
       schema: {
         tags: [".req flow", ...tags],
         operationId: "listAvailableUpdates",
@@ -259,7 +260,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/updates/:id/manifest",
     {
-      config: byLicense,
+      config: { ...byLicense, scope: "read" },
       schema: {
         tags,
         operationId: "getUpdateManifest",
@@ -289,7 +290,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
       app.route({
         method,
         url,
-        config: byLicense,
+        config: { ...byLicense, scope: "read" },
         // Sent as stored, with its length and byte ranges: never compressed.
         compress: false,
         exposeHeadRoute: false,

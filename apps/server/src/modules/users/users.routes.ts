@@ -11,7 +11,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/users",
     {
-      config: adminOnly,
+      config: { ...adminOnly, scope: "read" },
       schema: {
         tags: ["users"],
         operationId: "listUsers",
@@ -25,14 +25,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/users/:id",
-    { config: adminOnly, schema: { tags: ["users"], operationId: "getUser", summary: "One account (admin)", params: uuidParam, response: { ...userAnswer, ...refusals("common/not_found") } } },
+    { config: { ...adminOnly, scope: "read" }, schema: { tags: ["users"], operationId: "getUser", summary: "One account (admin)", params: uuidParam, response: { ...userAnswer, ...refusals("common/not_found") } } },
     async (request) => ({ status: "success" as const, data: await getUser(app.db, request.params.id) }),
   );
 
   app.patch(
     "/users/:id",
     {
-      config: adminOnly,
+      config: { ...adminOnly, scope: "users:write" },
       schema: {
         tags: ["users"],
         operationId: "updateUser",
@@ -51,7 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/users/:id/approve",
     {
-      config: adminOnly,
+      config: { ...adminOnly, scope: "users:write" },
       schema: { tags: ["users"], operationId: "approveUser", summary: "Approve a pending registration and tell the user by e-mail (admin)", params: uuidParam, response: { ...userAnswer, ...refusals("common/not_found", "user/not_pending") } },
     },
     async (request) => ({
@@ -63,7 +63,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/users/:id/verify-email",
     {
-      config: adminOnly,
+      config: { ...adminOnly, scope: "users:write" },
       schema: {
         tags: ["users"],
         operationId: "verifyUserEmail",
@@ -77,13 +77,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/users/:id/lock",
-    { config: adminOnly, schema: { tags: ["users"], operationId: "lockUser", summary: "Lock an account and end its sessions (admin)", params: uuidParam, response: { ...userAnswer, ...refusals("common/not_found", "user/last_admin") } } },
+    { config: { ...adminOnly, scope: "users:write" }, schema: { tags: ["users"], operationId: "lockUser", summary: "Lock an account and end its sessions (admin)", params: uuidParam, response: { ...userAnswer, ...refusals("common/not_found", "user/last_admin") } } },
     async (request) => ({ status: "success" as const, data: await lockUser(app.db, request.params.id, requestContext(request)) }),
   );
 
   app.post(
     "/users/:id/unlock",
-    { config: adminOnly, schema: { tags: ["users"], operationId: "unlockUser", summary: "Unlock an account and reset its failed logins (admin)", params: uuidParam, response: { ...userAnswer, ...refusals("common/not_found", "user/not_locked") } } },
+    { config: { ...adminOnly, scope: "users:write" }, schema: { tags: ["users"], operationId: "unlockUser", summary: "Unlock an account and reset its failed logins (admin)", params: uuidParam, response: { ...userAnswer, ...refusals("common/not_found", "user/not_locked") } } },
     async (request) => ({ status: "success" as const, data: await unlockUser(app.db, request.params.id, requestContext(request)) }),
   );
 };

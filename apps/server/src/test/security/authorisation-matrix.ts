@@ -300,4 +300,9 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   "PUT /api/v1/faq/categories/{id}": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: (w) => ({ params: { id: w.faqCategory.id }, payload: { name: { en: w.faqCategory.name.en ?? "General" } } }) },
   "POST /api/v1/demo-requests": { anonymous: 201, customer: 201, admin: 201, request: () => ({ payload: { email: uniqueEmail("demo") } }) },
   "GET /api/v1/demo-requests": { anonymous: 401, customer: 403, admin: 200 },
+
+  // ---------------------------------------------------------------- API tokens (own; an administrator may revoke any)
+  "POST /api/v1/api-tokens": { anonymous: 401, customer: 201, admin: 201, request: () => ({ payload: { name: `Matrix ${unique()}`, scopes: ["read"] } }) },
+  "GET /api/v1/api-tokens": { anonymous: 401, customer: 200, admin: 200 },
+  "DELETE /api/v1/api-tokens/{id}": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: onFresh((w) => w.fresh.apiToken()) },
 };

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FaqCategoryAdmin, License, LicenseRequest, Order, Page, Plan, Ticket, Update, User } from "@portal/contract";
 import { totp, zipOf } from "@portal/test-support";
 import { loginAs, registerUser, type Customer } from "../accounts.js";
-import { adminToken, createAdmin, createCustomer } from "../factories.js";
+import { adminToken, createAdmin, createApiTokenFor, createCustomer } from "../factories.js";
 import { call, json } from "../http.js";
 import { linkToken, waitForMail } from "../mail.js";
 import { multipartForm } from "../multipart.js";
@@ -161,6 +161,8 @@ function factories(testApp: TestApp, admin: string, owner: Customer, plan: Plan)
       const next = fresh.nextVersion();
       return { header: `Release ${next}`, version: next, type: "minor", changeLog: `- matrix ${next}` };
     },
+    /** A new API token of B's (read only), for calls that revoke one. */
+    apiToken: async () => (await createApiTokenFor(app, owner.token, ["read"])).token,
     async faqEntry(categoryId: string) {
       return dataOf<{ id: string }>(call(app, { method: "POST", url: "/api/v1/faq", token: admin, payload: { categoryId, question: { en: `Why ${unique()}?` }, answer: { en: "Because." } } }), 201, "faq entry");
     },

@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { License, LicenseRequest, Ticket, User } from "@portal/contract";
 import { totp } from "@portal/test-support";
-import { licenseTokens, mfaAuthenticator, recoveryCodes, sessions, userTokens, users } from "../../db/schema/index.js";
+import { apiTokens, licenseTokens, mfaAuthenticator, recoveryCodes, sessions, userTokens, users } from "../../db/schema/index.js";
 import { loggerOptions } from "../../lib/logging.js";
 import { uniqueEmail } from "../accounts.js";
 import { bearer } from "../http.js";
@@ -142,6 +142,15 @@ describe("secrets", () => {
     await send("available updates", { method: "GET", url: "/api/v1/req/updates", headers: { "x-license-token": tokens.license } }, 200);
     await send("validate", { method: "POST", url: "/api/v1/licenses/validate", payload: { key: license.key, fingerprint: "journey" } }, 200);
 
+    // An API token: made (its secret answered once), used, listed, revoked.
+    const created = dataOf<{ token: { id: string }; secret: string }>(
+      await send("api token", { method: "POST", url: "/api/v1/api-tokens", token: tokens.second, payload: { name: "Journey CI", scopes: ["read", "tickets:write"] } }, 201),
+    );
+    tokens.api = created.secret;
+    await send("licences through the api token", { method: "GET", url: "/api/v1/licenses", token: tokens.api }, 200);
+    await send("api tokens", { method: "GET", url: "/api/v1/api-tokens", token: tokens.second }, 200);
+    await testApp.app.apiTokenUsage.flush();
+
     // A ticket and support's answer.
     const ticket = dataOf<Ticket>(await send("ticket", { method: "POST", url: "/api/v1/tickets", token: tokens.second, payload: { subject: "Journey", type: "technical", priority: "low", message: "Help" } }, 201));
     await send("support reply", { method: "POST", url: `/api/v1/tickets/${ticket.id}/messages`, token: tokens.admin, payload: { body: "On it." } }, 201);
@@ -162,6 +171,7 @@ describe("secrets", () => {
     await send("audit export", { method: "GET", url: "/api/v1/audit-events", headers: { accept: "text/csv" }, token: tokens.admin }, 200);
     await send("mfa provisioning", { method: "POST", url: "/api/v1/mfa/provisioning", token: tokens.admin }, 200);
     await send("mfa code", { method: "GET", url: "/api/v1/mfa/current-code", token: tokens.admin }, 200);
+    await send("revoke api token", { method: "DELETE", url: `/api/v1/api-tokens/${created.token.id}`, token: tokens.admin }, 200);
     await send("2fa disable", { method: "POST", url: "/api/v1/auth/2fa/disable", token: tokens.fourth, payload: { code: recovery[2] } }, 200);
     await send("me at the end", { method: "GET", url: "/api/v1/auth/me", token: tokens.fourth }, 200);
 
@@ -175,6 +185,7 @@ describe("secrets", () => {
       ...(await db.select({ value: userTokens.tokenHash }).from(userTokens)),
       ...(await db.select({ value: recoveryCodes.codeHash }).from(recoveryCodes)),
       ...(await db.select({ value: licenseTokens.tokenHash }).from(licenseTokens)),
+      ...(await db.select({ value: apiTokens.tokenHash }).from(apiTokens)),
       ...(await db.select({ value: mfaAuthenticator.secret }).from(mfaAuthenticator)),
     ]
       .map((row) => row.value)
