@@ -20,6 +20,7 @@ import { newOpaqueToken } from "../../lib/tokens.js";
 import { recordAudit } from "../../db/audit.js";
 import type { Mailing } from "../jobs/index.js";
 import { presentUser, revokeSession, startSession } from "../users/index.js";
+import { transactionWithWebhooks } from "../webhooks/index.js";
 import { truncateText } from "../../lib/storable-text.js";
 import { queueVerificationLink } from "./account.service.js";
 import { spendSecondFactor, type SecondFactorCheck } from "./two-factor.service.js";
@@ -87,7 +88,7 @@ export async function register(
   const passwordHash = await hashPassword(input.password);
   let registered: User;
   try {
-    registered = await db.transaction(async (tx) => {
+    registered = await transactionWithWebhooks(db, mailing, async (tx, webhooks) => {
       const [created] = await tx
         .insert(users)
         .values({
@@ -106,7 +107,7 @@ export async function register(
         targetId: created.id,
       });
       await queueVerificationLink(tx, created, mailing.publicUrl);
-      return presentUser(created);
+      return webhooks.emit("user.registered", presentUser(created));
     });
   } catch (error) {
     // Two sign-ups racing for the same e-mail or userName: the loser gets the same 409.

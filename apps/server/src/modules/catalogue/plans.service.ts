@@ -31,6 +31,7 @@ import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../../db/audit.js";
 import { openOrder, type OrderSettings } from "../orders/index.js";
+import { transactionWithWebhooks } from "../webhooks/index.js";
 import { presentPlan } from "./catalogue.presenters.js";
 
 type PlanInput = z.output<typeof planBodySchema>;
@@ -187,11 +188,11 @@ type PlanOrderSettings = Pick<OrderSettings, "taxRates" | "mailing">;
 
 /** The chosen plan becomes the user's plan, and a pending order for one licence of it waits for the team's offer. */
 export async function selectPlan(db: Database, user: UserRow, id: string, context: RequestContext, settings: PlanOrderSettings): Promise<SelectedPlan> {
-  const selected = await db.transaction(async (tx) => {
+  const selected = await transactionWithWebhooks(db, settings.mailing, async (tx, webhooks) => {
     const plan = await findVisiblePlan(tx, user, id);
     if (!plan.active) throw new AppError("catalogue/plan_not_found");
     await recordSelection(tx, user, plan, context);
-    const order = await openOrder(tx, user, { planId: plan.id, quantity: 1 }, context, settings);
+    const order = await openOrder(tx, user, { planId: plan.id, quantity: 1 }, context, settings, webhooks);
     return { ...(await getCurrentPlan(tx, user)), orderId: order.id };
   });
   settings.mailing.wake();
@@ -200,7 +201,7 @@ export async function selectPlan(db: Database, user: UserRow, id: string, contex
 
 /** A private plan whose price is the sum of the chosen features; it becomes the customer's plan, with a pending order for it. */
 export async function createCustomPlan(db: Database, user: UserRow, featureIds: string[], context: RequestContext, settings: PlanOrderSettings): Promise<CustomPlanResult> {
-  const created = await db.transaction(async (tx) => {
+  const created = await transactionWithWebhooks(db, settings.mailing, async (tx, webhooks) => {
     const chosen = await tx.select().from(features).where(inArray(features.id, featureIds));
     if (chosen.length !== featureIds.length) throw new AppError("catalogue/unknown_feature");
     const [row] = await tx
@@ -218,7 +219,7 @@ export async function createCustomPlan(db: Database, user: UserRow, featureIds: 
     await tx.insert(planFeatures).values(featureIds.map((featureId) => ({ planId: row!.id, featureId })));
     await recordAudit(tx, context, { action: "plan.custom_created", targetType: "plan", targetId: row!.id, details: { featureIds } });
     await recordSelection(tx, user, row!, context);
-    const order = await openOrder(tx, user, { planId: row!.id, quantity: 1 }, context, settings);
+    const order = await openOrder(tx, user, { planId: row!.id, quantity: 1 }, context, settings, webhooks);
     const [plan] = await withContents(tx, [row!]);
     return { ...plan!, orderId: order.id };
   });

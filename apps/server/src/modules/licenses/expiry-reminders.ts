@@ -4,6 +4,9 @@ import { licenseExpiryNotices, licenses, plans, users } from "../../db/schema/in
 import { formatLicenseKey } from "@portal/contract";
 import { notify } from "../notifications/index.js";
 import type { Mailing } from "../jobs/index.js";
+import { transactionWithWebhooks } from "../webhooks/index.js";
+import { presentLicense } from "./licenses.presenters.js";
+import { findLicense } from "./licenses.queries.js";
 
 /** Reminders go out this many days before a licence expires, each once. */
 export const EXPIRY_REMINDER_DAYS = [30, 7, 1] as const;
@@ -13,6 +16,7 @@ const BATCH = 500;
  * Sends the reminder for the nearest threshold a licence has crossed, unless that one (or a nearer
  * one) already went out: a licence issued with five days left gets the 7-day reminder only.
  * Safe to run from several servers at once: the notice row's primary key lets one of them win.
+ * Each reminder sent is a `license.expiring` webhook event, in the transaction that claims it.
  */
 export async function sendExpiryReminders(db: Database, mailing: Mailing, now = new Date()): Promise<number> {
   let sent = 0;
@@ -38,7 +42,7 @@ export async function sendExpiryReminders(db: Database, mailing: Mailing, now = 
       )
       .limit(BATCH);
     for (const { license, planName, owner } of due) {
-      const claimed = await db.transaction(async (tx) => {
+      const claimed = await transactionWithWebhooks(db, mailing, async (tx, webhooks) => {
         const inserted = await tx
           .insert(licenseExpiryNotices)
           .values({ licenseId: license.id, daysBefore: days })
@@ -57,6 +61,7 @@ export async function sendExpiryReminders(db: Database, mailing: Mailing, now = 
           },
           mailing.publicUrl,
         );
+        await webhooks.emitLazily("license.expiring", async () => presentLicense((await findLicense(tx, eq(licenses.id, license.id)))!));
         return true;
       });
       if (claimed) sent++;

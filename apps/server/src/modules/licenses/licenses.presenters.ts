@@ -1,5 +1,5 @@
-import { formatLicenseKey, type License } from "@portal/contract";
-import type { LicenseRow } from "../../db/schema/index.js";
+import { formatLicenseKey, type Installation, type License } from "@portal/contract";
+import type { InstallationRow, LicenseRow } from "../../db/schema/index.js";
 
 export interface LicenseRecord {
   license: LicenseRow;
@@ -44,4 +44,22 @@ export function licenseClaims(record: LicenseRecord) {
     expiresAt: license.expiresAt.toISOString(),
     maxActivations: license.maxActivations,
   };
+}
+
+export function presentInstallation(row: InstallationRow): Installation {
+  return {
+    id: row.id,
+    fingerprint: row.fingerprint,
+    dataSummary: row.dataSummary,
+    firstSeenAt: row.firstSeenAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+  };
+}
+
+/**
+ * An installation event's data: the installation as the API answers it, which names no licence,
+ * beside its licence (as the .req flow answers both).
+ */
+export function presentLicenseInstallation(record: LicenseRecord, installation: InstallationRow): { license: License; installation: Installation } {
+  return { license: presentLicense(record), installation: presentInstallation(installation) };
 }

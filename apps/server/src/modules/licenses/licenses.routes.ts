@@ -75,7 +75,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.status(201).send({
         status: "success" as const,
-        data: await createLicenseRequest(app.db, currentUser(request.user), request.body, requestContext(request)),
+        data: await createLicenseRequest(app.db, currentUser(request.user), request.body, requestContext(request), app.jobs),
       }),
   );
   app.get(
@@ -174,7 +174,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await validateLicense(app.db, app.preparedQuery, request.body, requestContext(request));
+      const data = await validateLicense(app.db, app.preparedQuery, request.body, requestContext(request), app.jobs);
       // Counted in memory, written in batches: the admin dashboard's validations per day.
       app.validationCounter.record();
       reply.header("cache-control", "no-store").type("application/json; charset=utf-8");
@@ -222,7 +222,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { ...admin, scope: "licenses:write" }, schema: { tags: ["licences"], operationId: "deactivateLicense", summary: "Deactivate a licence (admin)", params: uuidParam, response: { ...licenseAnswer, ...refusals("common/not_found") } } },
     async (request) => ({
       status: "success" as const,
-      data: await setLicenseActive(app.db, currentUser(request.user), request.params.id, false, requestContext(request)),
+      data: await setLicenseActive(app.db, currentUser(request.user), request.params.id, false, requestContext(request), app.jobs),
     }),
   );
   app.post(
@@ -230,7 +230,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { ...admin, scope: "licenses:write" }, schema: { tags: ["licences"], operationId: "reactivateLicense", summary: "Reactivate a deactivated licence (admin)", params: uuidParam, response: { ...licenseAnswer, ...refusals("common/not_found", "license/not_deactivated") } } },
     async (request) => ({
       status: "success" as const,
-      data: await setLicenseActive(app.db, currentUser(request.user), request.params.id, true, requestContext(request)),
+      data: await setLicenseActive(app.db, currentUser(request.user), request.params.id, true, requestContext(request), app.jobs),
     }),
   );
   app.get(
@@ -261,7 +261,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: "success" as const,
-      data: await releaseInstallation(app.db, currentUser(request.user), request.params.id, request.params.installationId, requestContext(request)),
+      data: await releaseInstallation(app.db, currentUser(request.user), request.params.id, request.params.installationId, requestContext(request), app.jobs),
     }),
   );
 
@@ -292,7 +292,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
         if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("license/req_too_large");
         throw error;
       }
-      const data = await authenticateReq(app.db, currentUser(request.user), parseReqFile(content), app.signer, requestContext(request));
+      const data = await authenticateReq(app.db, currentUser(request.user), parseReqFile(content), app.signer, requestContext(request), app.jobs);
       return { status: "success" as const, data };
     },
   );

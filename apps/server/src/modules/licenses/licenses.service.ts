@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm
 import type { InstallationList, License, licenseListQuerySchema, Page } from "@portal/contract";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
-import { installations, licenses, licenseTokens, plans, type InstallationRow, type UserRow } from "../../db/schema/index.js";
+import { installations, licenses, licenseTokens, plans, type UserRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { containsPattern, countRows, pageOrder, rowsInPageOrder } from "../../lib/pagination.js";
 import { readPreparedPage } from "../../db/pages.js";
@@ -10,7 +10,8 @@ import { preparedStatement } from "../../db/prepared.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { buildLicenseFile, type Signer } from "../../lib/signing.js";
 import { recordAudit } from "../../db/audit.js";
-import { licenseClaims, presentLicense, type LicenseRecord } from "./licenses.presenters.js";
+import { transactionWithWebhooks, type JobWaker } from "../webhooks/index.js";
+import { licenseClaims, presentInstallation, presentLicense, presentLicenseInstallation, type LicenseRecord } from "./licenses.presenters.js";
 import { findLicense, licenseSelect } from "./licenses.queries.js";
 
 type LicenseQuery = z.output<typeof licenseListQuerySchema>;
@@ -104,8 +105,8 @@ export async function getLicense(db: Database, user: UserRow, id: string): Promi
   return presentLicense(await findVisibleLicense(db, user, id));
 }
 
-export async function setLicenseActive(db: Database, admin: UserRow, id: string, active: boolean, context: RequestContext): Promise<License> {
-  return db.transaction(async (tx) => {
+export async function setLicenseActive(db: Database, admin: UserRow, id: string, active: boolean, context: RequestContext, waker: JobWaker): Promise<License> {
+  return transactionWithWebhooks(db, waker, async (tx, webhooks) => {
     const [current] = await tx.select().from(licenses).where(eq(licenses.id, id)).for("update").limit(1);
     if (!current) throw new AppError("common/not_found");
     if (active) {
@@ -122,18 +123,8 @@ export async function setLicenseActive(db: Database, admin: UserRow, id: string,
       await tx.delete(licenseTokens).where(eq(licenseTokens.licenseId, id));
     }
     await recordAudit(tx, context, { action: active ? "license.reactivated" : "license.deactivated", targetType: "license", targetId: id });
-    return presentLicense((await findLicense(tx, eq(licenses.id, id)))!);
+    return webhooks.emit(active ? "license.reactivated" : "license.deactivated", presentLicense((await findLicense(tx, eq(licenses.id, id)))!));
   });
-}
-
-function presentInstallation(row: InstallationRow) {
-  return {
-    id: row.id,
-    fingerprint: row.fingerprint,
-    dataSummary: row.dataSummary,
-    firstSeenAt: row.firstSeenAt.toISOString(),
-    lastSeenAt: row.lastSeenAt.toISOString(),
-  };
 }
 
 /** Releases by the customer in the last 30 days count towards the plan's limit; an admin's do not. */
@@ -172,8 +163,9 @@ export async function releaseInstallation(
   licenseId: string,
   installationId: string,
   context: RequestContext,
+  waker: JobWaker,
 ): Promise<InstallationList> {
-  await db.transaction(async (tx) => {
+  await transactionWithWebhooks(db, waker, async (tx, webhooks) => {
     const record = await findVisibleLicense(tx, user, licenseId);
     // Serialises releases of one licence so two at once cannot both slip under the limit.
     await tx.select({ id: licenses.id }).from(licenses).where(eq(licenses.id, licenseId)).for("update");
@@ -193,6 +185,7 @@ export async function releaseInstallation(
       targetId: licenseId,
       details: { installationId, fingerprint: released.fingerprint, byAdmin: user.isAdmin },
     });
+    await webhooks.emitLazily("installation.released", async () => presentLicenseInstallation((await findLicense(tx, eq(licenses.id, licenseId)))!, released));
   });
   return listInstallations(db, user, licenseId);
 }

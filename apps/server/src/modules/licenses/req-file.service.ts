@@ -7,10 +7,11 @@ import { findUnstorableText, isStorableText, truncateText, UNSTORABLE_TEXT_MESSA
 import { buildLicenseFile, type Signer } from "../../lib/signing.js";
 import { hashToken, newOpaqueToken } from "../../lib/tokens.js";
 import { recordAudit } from "../../db/audit.js";
+import { transactionWithWebhooks, type JobWaker } from "../webhooks/index.js";
 import { licenseFilePayload } from "./licenses.service.js";
-import { presentLicense, type LicenseRecord } from "./licenses.presenters.js";
+import { presentInstallation, presentLicense, type LicenseRecord } from "./licenses.presenters.js";
 import { findLicense } from "./licenses.queries.js";
-import { activateInstallation, assertUsable, findLicenseByKey, fingerprintOf } from "./validation.service.js";
+import { activateInstallation, assertUsable, emitActivationEvents, findLicenseByKey, fingerprintOf } from "./validation.service.js";
 
 export const LICENSE_TOKEN_TTL_MS = 30 * 60 * 1000;
 
@@ -84,7 +85,7 @@ export function installedVersionOf(installationData: string): string | null {
  * licence activated; the answer carries a short-lived licence token and a licence file bound to
  * this installation (echoing the request's nonce, so a captured answer cannot serve another request).
  */
-export async function authenticateReq(db: Database, user: UserRow, file: ReqFile, signer: Signer, context: RequestContext) {
+export async function authenticateReq(db: Database, user: UserRow, file: ReqFile, signer: Signer, context: RequestContext, waker: JobWaker) {
   const found = await findLicenseByKey(db, file.licenseKey);
   // Still the contract's 404 (another customer's key is indistinguishable from an unknown one), but
   // with its own code: the customer must learn that line 1 names none of their licences.
@@ -95,7 +96,7 @@ export async function authenticateReq(db: Database, user: UserRow, file: ReqFile
 
   const token = newOpaqueToken();
   const expiresAt = new Date(Date.now() + LICENSE_TOKEN_TTL_MS);
-  const { record, installation } = await db.transaction(async (tx) => {
+  const { record, installation } = await transactionWithWebhooks(db, waker, async (tx, webhooks) => {
     const outcome = await activateInstallation(tx, found, fingerprint, summary, { allowReleased: true });
     if (outcome.code !== "VALID") throw new AppError("license/too_many_activations");
     await tx.delete(licenseTokens).where(and(eq(licenseTokens.licenseId, found.license.id), gt(sql`now()`, licenseTokens.expiresAt)));
@@ -113,6 +114,7 @@ export async function authenticateReq(db: Database, user: UserRow, file: ReqFile
       targetId: found.license.id,
       details: { fingerprint, via: "req" },
     });
+    await emitActivationEvents(tx, webhooks, found.license.id, outcome);
     const fresh = (await findLicense(tx, eq(licenses.id, found.license.id))) as LicenseRecord;
     return { record: fresh, installation: outcome.installation };
   });
@@ -122,13 +124,7 @@ export async function authenticateReq(db: Database, user: UserRow, file: ReqFile
     licenseTokenExpiresAt: expiresAt.toISOString(),
     license: presentLicense(record),
     licenseFile: buildLicenseFile(licenseFilePayload(record, { fingerprint, ...(nonce ? { nonce } : {}) }), signer),
-    installation: {
-      id: installation.id,
-      fingerprint: installation.fingerprint,
-      dataSummary: installation.dataSummary,
-      firstSeenAt: installation.firstSeenAt.toISOString(),
-      lastSeenAt: installation.lastSeenAt.toISOString(),
-    },
+    installation: presentInstallation(installation),
   };
 }
 

@@ -29,7 +29,10 @@ import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../../db/audit.js";
 import type { Mailing } from "../jobs/index.js";
 import { notify } from "../notifications/index.js";
+import { transactionWithWebhooks, type JobWaker, type WebhookEmitter } from "../webhooks/index.js";
 import { newLicenseKey } from "./license-keys.js";
+import { presentLicense } from "./licenses.presenters.js";
+import { licenseSelect } from "./licenses.queries.js";
 
 type RequestInput = z.output<typeof licenseRequestBodySchema>;
 type RequestPatch = z.output<typeof licenseRequestPatchSchema>;
@@ -108,15 +111,17 @@ async function replaceRequestFeatures(tx: Executor, requestId: string, featureId
 }
 
 /**
- * Writes a new pending request (its features too) and its audit event in the caller's transaction.
- * The caller has checked the plan, features and project.
+ * Writes a new pending request (its features too), its audit event and its webhook event in the
+ * caller's transaction; answers the row and the request as the API presents it. The caller has
+ * checked the plan, features and project.
  */
 export async function insertLicenseRequest(
   tx: Executor,
   requester: Pick<UserRow, "id">,
   input: { planId?: string | null; featureIds?: string[] | null; projectId?: string | null; quantity: number; note?: string },
   context: RequestContext,
-): Promise<LicenseRequestRow> {
+  webhooks: WebhookEmitter,
+): Promise<{ row: LicenseRequestRow; presented: LicenseRequest }> {
   const [row] = await tx
     .insert(licenseRequests)
     .values({ requesterId: requester.id, planId: input.planId ?? null, projectId: input.projectId ?? null, quantity: input.quantity, note: input.note ?? "" })
@@ -128,11 +133,11 @@ export async function insertLicenseRequest(
     targetId: row!.id,
     details: { planId: input.planId ?? null, featureIds: input.featureIds ?? null, quantity: input.quantity },
   });
-  return row!;
+  return { row: row!, presented: await webhooks.emit("license-request.created", await presentOne(tx, row!)) };
 }
 
-export async function createLicenseRequest(db: Database, user: UserRow, input: RequestInput, context: RequestContext): Promise<LicenseRequest> {
-  return db.transaction(async (tx) => {
+export async function createLicenseRequest(db: Database, user: UserRow, input: RequestInput, context: RequestContext, waker: JobWaker): Promise<LicenseRequest> {
+  return transactionWithWebhooks(db, waker, async (tx, webhooks) => {
     if (input.planId) await assertPlanRequestable(tx, user, input.planId);
     if (input.featureIds) await assertFeaturesExist(tx, input.featureIds);
     if (input.projectId) {
@@ -143,7 +148,7 @@ export async function createLicenseRequest(db: Database, user: UserRow, input: R
         .limit(1);
       if (!project) throw new AppError("common/not_found", { message: "The chosen project was not found." });
     }
-    return presentOne(tx, await insertLicenseRequest(tx, user, input, context));
+    return (await insertLicenseRequest(tx, user, input, context, webhooks)).presented;
   });
 }
 
@@ -207,8 +212,9 @@ export async function patchLicenseRequest(db: Database, admin: UserRow, id: stri
 /**
  * Approves a pending request (locked by the caller) and issues its licences in the caller's
  * transaction: the plan's policy (a request for features first becomes the requester's own custom
- * plan), the audit event `license_request.approved` (with `details` added) and the requester's
- * notification. An approved request and a paid order both issue through here.
+ * plan), the audit event `license_request.approved` (with `details` added), the requester's
+ * notification and the webhook events (`license.created` for each licence, then
+ * `license-request.approved`). An approved request and a paid order both issue through here.
  */
 export async function issueRequestLicenses(
   tx: Transaction,
@@ -216,8 +222,9 @@ export async function issueRequestLicenses(
   request: LicenseRequestRow,
   context: RequestContext,
   publicUrl: string,
+  webhooks: WebhookEmitter,
   details: Record<string, unknown> = {},
-): Promise<{ row: LicenseRequestRow; licenseIds: string[] }> {
+): Promise<{ row: LicenseRequestRow; presented: LicenseRequest; licenseIds: string[] }> {
   const id = request.id;
   const requester = (await tx.select().from(users).where(eq(users.id, request.requesterId)))[0]!;
 
@@ -279,6 +286,11 @@ export async function issueRequestLicenses(
     targetId: id,
     details: { licenseIds, planId, ...details },
   });
+  if (await webhooks.listens("license.created")) {
+    const records = await licenseSelect(tx).where(inArray(licenses.id, licenseIds));
+    for (const licenseId of licenseIds) await webhooks.emit("license.created", presentLicense(records.find((record) => record.license.id === licenseId)!));
+  }
+  const presented = await webhooks.emit("license-request.approved", await presentOne(tx, row!));
   await notify(
     tx,
     requester,
@@ -290,15 +302,14 @@ export async function issueRequestLicenses(
     },
     publicUrl,
   );
-  return { row: row!, licenseIds };
+  return { row: row!, presented, licenseIds };
 }
 
 /** Issues every licence of the request in the same transaction that approves it. */
 export async function approveLicenseRequest(db: Database, admin: UserRow, id: string, context: RequestContext, mailing: Mailing): Promise<LicenseRequest> {
-  const approved = await db.transaction(async (tx) => {
+  const approved = await transactionWithWebhooks(db, mailing, async (tx, webhooks) => {
     const request = await pendingForUpdate(tx, admin, id);
-    const { row } = await issueRequestLicenses(tx, admin, request, context, mailing.publicUrl);
-    return presentOne(tx, row);
+    return (await issueRequestLicenses(tx, admin, request, context, mailing.publicUrl, webhooks)).presented;
   });
   mailing.wake();
   return approved;
@@ -312,7 +323,7 @@ export async function rejectLicenseRequest(
   context: RequestContext,
   mailing: Mailing,
 ): Promise<LicenseRequest> {
-  const rejected = await db.transaction(async (tx) => {
+  const rejected = await transactionWithWebhooks(db, mailing, async (tx, webhooks) => {
     const request = await pendingForUpdate(tx, admin, id);
     const requester = (await tx.select().from(users).where(eq(users.id, request.requesterId)))[0]!;
     const [row] = await tx
@@ -327,7 +338,7 @@ export async function rejectLicenseRequest(
       { type: "license_requests", title: "Your licence request was rejected", body: `Reason: ${reason}`, link: "/my-licenses/requests" },
       mailing.publicUrl,
     );
-    return presentOne(tx, row!);
+    return webhooks.emit("license-request.rejected", await presentOne(tx, row!));
   });
   mailing.wake();
   return rejected;

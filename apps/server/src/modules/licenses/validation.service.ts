@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
-import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { isWellFormedLicenseKey, normalizeLicenseKey, type ValidationCode, type ValidationData } from "@portal/contract";
 import type { Database, Executor } from "../../db/client.js";
 import { installations, licenses, type InstallationRow, type LicenseRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../../db/audit.js";
-import { licenseClaims, type LicenseRecord } from "./licenses.presenters.js";
+import { transactionWithWebhooks, type JobWaker, type WebhookEmitter } from "../webhooks/index.js";
+import { licenseClaims, presentLicense, presentLicenseInstallation, type LicenseRecord } from "./licenses.presenters.js";
 import { findLicense, liveInstallation } from "./licenses.queries.js";
 
 // Refreshing last_seen_at on every check would turn each validation into a write.
@@ -23,7 +24,8 @@ export async function findLicenseByKey(executor: Executor, key: string): Promise
 }
 
 export type ActivationOutcome =
-  | { code: "VALID"; installation: InstallationRow; activated: boolean }
+  /** `activated`: a new installation; `firstActivation`: the licence's first installation ever. */
+  | { code: "VALID"; installation: InstallationRow; activated: boolean; firstActivation: boolean }
   | { code: "TOO_MANY_ACTIVATIONS" | "FINGERPRINT_MISMATCH" };
 
 /**
@@ -45,7 +47,7 @@ export async function activateInstallation(
       .update(installations)
       .set({ lastSeenAt: sql`now()`, ...(dataSummary ? { dataSummary } : {}) })
       .where(and(eq(installations.id, existing.id), lt(installations.lastSeenAt, sql`now() - ${LAST_SEEN_RESOLUTION}`)));
-    return { code: "VALID", installation: existing, activated: false };
+    return { code: "VALID", installation: existing, activated: false, firstActivation: false };
   }
   if (!options.allowReleased) {
     const [released] = await tx
@@ -57,10 +59,11 @@ export async function activateInstallation(
   }
   // Lock the licence row: two machines activating at once cannot both take the last place.
   await tx.select({ id: licenses.id }).from(licenses).where(eq(licenses.id, licenseId)).for("update");
-  const [{ live } = { live: 0 }] = await tx
-    .select({ live: sql<number>`count(*)::int` })
+  // Released installations count for `ever`: a licence moved to another machine is not activated for the first time.
+  const [{ live, ever } = { live: 0, ever: 0 }] = await tx
+    .select({ live: sql<number>`(count(*) filter (where ${installations.releasedAt} is null))::int`, ever: sql<number>`count(*)::int` })
     .from(installations)
-    .where(and(eq(installations.licenseId, licenseId), isNull(installations.releasedAt)));
+    .where(eq(installations.licenseId, licenseId));
   if (live >= record.license.maxActivations) return { code: "TOO_MANY_ACTIVATIONS" };
   const [created] = await tx.insert(installations).values({ licenseId, fingerprint, dataSummary }).returning();
   if (record.license.status === "not_activated") {
@@ -68,7 +71,16 @@ export async function activateInstallation(
     record.license.status = "active";
   }
   record.activations = live + 1;
-  return { code: "VALID", installation: created!, activated: true };
+  return { code: "VALID", installation: created!, activated: true, firstActivation: ever === 0 };
+}
+
+/** A new installation's webhook events: `installation.activated`, after `license.activated` when it is the licence's first. */
+export async function emitActivationEvents(tx: Executor, webhooks: WebhookEmitter, licenseId: string, outcome: ActivationOutcome): Promise<void> {
+  if (outcome.code !== "VALID" || !outcome.activated) return;
+  let record: LicenseRecord | undefined;
+  const activated = async () => (record ??= (await findLicense(tx, eq(licenses.id, licenseId)))!);
+  if (outcome.firstActivation) await webhooks.emitLazily("license.activated", async () => presentLicense(await activated()));
+  await webhooks.emitLazily("installation.activated", async () => presentLicenseInstallation(await activated(), outcome.installation));
 }
 
 export function refusalFor(record: LicenseRecord, now: Date): ValidationCode | undefined {
@@ -171,6 +183,7 @@ export async function validateLicense(
   query: PreparedQuery,
   input: { key: string; fingerprint?: string; nonce?: string },
   context: RequestContext,
+  waker: JobWaker,
 ): Promise<ValidationData> {
   const now = new Date();
   const echo = {
@@ -197,7 +210,7 @@ export async function validateLicense(
 
   // Slow path, once per machine: a new fingerprint takes a place if there is one.
   const fingerprint = input.fingerprint;
-  return db.transaction(async (tx) => {
+  return transactionWithWebhooks(db, waker, async (tx, webhooks) => {
     const outcome = await activateInstallation(tx, record, fingerprint, "", { allowReleased: false });
     if (outcome.code === "VALID" && outcome.activated) {
       await recordAudit(tx, { ...context, actorId: null }, {
@@ -206,6 +219,7 @@ export async function validateLicense(
         targetId: record.license.id,
         details: { fingerprint, via: "validate" },
       });
+      await emitActivationEvents(tx, webhooks, record.license.id, outcome);
     }
     return answer(outcome.code, record);
   });

@@ -37,6 +37,7 @@ import { shareOf, toBasisPoints, toCents } from "../../lib/money.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import type { Mailing } from "../jobs/index.js";
 import { insertLicenseRequest, issueRequestLicenses } from "../licenses/index.js";
+import { transactionWithWebhooks, type WebhookEmitter } from "../webhooks/index.js";
 import { renderOrderDocument, type OrderDocument } from "./documents/index.js";
 import { notifyAccepted, notifyCancelled, notifyOffered, notifyOrderPlaced, notifyPaid } from "./orders.notifications.js";
 import { customerName, offerExpired, orderNumberOf, presentOrder } from "./orders.presenters.js";
@@ -150,10 +151,18 @@ const summaryOf = (lines: Line[]) => {
 
 /**
  * Opens a `pending_offer` order in the caller's transaction, priced at the catalogue's prices with the
- * tax of the customer's billing address as it is today (none without one), and tells the team. The
- * plan choice of the pricing pages calls this in its own transaction; wake the mailer after the commit.
+ * tax of the customer's billing address as it is today (none without one), tells the team and queues
+ * `order.created`. The plan choice of the pricing pages calls this in its own transaction; wake the
+ * mailer after the commit.
  */
-export async function openOrder(tx: Transaction, user: UserRow, input: OrderInput, context: RequestContext, settings: Pick<OrderSettings, "taxRates" | "mailing">): Promise<OrderRow> {
+export async function openOrder(
+  tx: Transaction,
+  user: UserRow,
+  input: OrderInput,
+  context: RequestContext,
+  settings: Pick<OrderSettings, "taxRates" | "mailing">,
+  webhooks: WebhookEmitter,
+): Promise<OrderRow> {
   const { currency, lines } = await linesFor(tx, user, input);
   if (input.projectId) {
     const [project] = await tx
@@ -176,6 +185,7 @@ export async function openOrder(tx: Transaction, user: UserRow, input: OrderInpu
     details: { number: orderNumberOf(row!), planId: input.planId ?? null, featureIds: input.featureIds ?? null, quantity: input.quantity },
   });
   await notifyOrderPlaced(tx, row!, user, summaryOf(lines), settings.mailing.publicUrl);
+  await webhooks.emitLazily("order.created", () => presentOrder(tx, row!));
   return row!;
 }
 
@@ -203,7 +213,7 @@ export async function retaxPendingOrders(tx: Executor, userId: string, country: 
 /** POST /orders: a customer orders a plan or features. The team makes the offer; an administrator orders nothing. */
 export async function createOrder(db: Database, user: UserRow, input: OrderInput, context: RequestContext, settings: OrderSettings): Promise<Order> {
   if (user.isAdmin) throw new AppError("auth/forbidden", { message: "Orders are placed by customers; an administrator makes their offers." });
-  const order = await db.transaction(async (tx) => presentOrder(tx, await openOrder(tx, user, input, context, settings)));
+  const order = await transactionWithWebhooks(db, settings.mailing, async (tx, webhooks) => presentOrder(tx, await openOrder(tx, user, input, context, settings, webhooks)));
   settings.mailing.wake();
   return order;
 }
@@ -263,7 +273,7 @@ const fileNameOf = (document: OrderDocument) => (document.kind === "invoice" ? `
 export async function makeOffer(db: Database, admin: UserRow, id: string, input: OfferInput, context: RequestContext, settings: OrderSettings): Promise<Order> {
   const validUntil = validUntilOf(input.validUntil);
   if (!(validUntil.getTime() > Date.now())) throw new FieldError("body", "validUntil", messageOf("orders.validation.validUntilPast"));
-  const offered = await db.transaction(async (tx) => {
+  const offered = await transactionWithWebhooks(db, settings.mailing, async (tx, webhooks) => {
     const current = await findOrder(tx, admin, id, { forUpdate: true });
     assertAllows("offer", current);
     const address = await billingAddressOf(tx, current.userId);
@@ -316,7 +326,7 @@ export async function makeOffer(db: Database, admin: UserRow, id: string, input:
       settings.log.error({ err: error, orderId: id }, "offer PDF not rendered; the offer is mailed without it");
     }
     await notifyOffered(tx, row!, await customerOf(tx, row!), attachment, settings.mailing.publicUrl);
-    return presentOrder(tx, row!);
+    return webhooks.emit("order.offered", await presentOrder(tx, row!));
   });
   settings.mailing.wake();
   return offered;
@@ -324,7 +334,7 @@ export async function makeOffer(db: Database, admin: UserRow, id: string, input:
 
 /** The customer accepts the offer while it is valid. */
 export async function acceptOrder(db: Database, user: UserRow, id: string, context: RequestContext, settings: OrderSettings): Promise<Order> {
-  const accepted = await db.transaction(async (tx) => {
+  const accepted = await transactionWithWebhooks(db, settings.mailing, async (tx, webhooks) => {
     // Accepting is the customer's act: for anybody else the order does not exist.
     const current = await findOrder(tx, user, id, { forUpdate: true, ownerOnly: true });
     assertAllows("accept", current);
@@ -332,7 +342,7 @@ export async function acceptOrder(db: Database, user: UserRow, id: string, conte
     const [row] = await tx.update(orders).set({ status: "accepted", acceptedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(orders.id, id)).returning();
     await recordAudit(tx, context, { action: "order.accepted", targetType: "order", targetId: id, details: { number: orderNumberOf(row!) } });
     await notifyAccepted(tx, row!, await customerOf(tx, row!), settings.mailing.publicUrl);
-    return presentOrder(tx, row!);
+    return webhooks.emit("order.accepted", await presentOrder(tx, row!));
   });
   settings.mailing.wake();
   return accepted;
@@ -345,7 +355,7 @@ export async function acceptOrder(db: Database, user: UserRow, id: string, conte
  * Any failure rolls all of it back, the invoice number included.
  */
 export async function markOrderPaid(db: Database, admin: UserRow, id: string, reference: string, context: RequestContext, settings: OrderSettings): Promise<Order> {
-  const paid = await db.transaction(async (tx) => {
+  const paid = await transactionWithWebhooks(db, settings.mailing, async (tx, webhooks) => {
     const current = await findOrder(tx, admin, id, { forUpdate: true });
     assertAllows("markPaid", current);
     const [counter] = await tx
@@ -359,7 +369,7 @@ export async function markOrderPaid(db: Database, admin: UserRow, id: string, re
     const lines = await linesOf(tx, id);
     const planLine = lines.find((line) => line.planId !== null);
     const customer = await customerOf(tx, current);
-    const request = await insertLicenseRequest(
+    const { row: request } = await insertLicenseRequest(
       tx,
       customer,
       {
@@ -370,8 +380,9 @@ export async function markOrderPaid(db: Database, admin: UserRow, id: string, re
         note: `Order ${number}`,
       },
       context,
+      webhooks,
     );
-    const { licenseIds } = await issueRequestLicenses(tx, admin, request, context, settings.mailing.publicUrl, { orderId: id });
+    const { licenseIds } = await issueRequestLicenses(tx, admin, request, context, settings.mailing.publicUrl, webhooks, { orderId: id });
 
     const [row] = await tx
       .update(orders)
@@ -388,7 +399,7 @@ export async function markOrderPaid(db: Database, admin: UserRow, id: string, re
       .returning();
     await recordAudit(tx, context, { action: "order.paid", targetType: "order", targetId: id, details: { number, invoiceNumber, reference, licenseRequestId: request.id, licenseIds } });
     await notifyPaid(tx, row!, customer, licenseIds.length, settings.mailing.publicUrl);
-    return presentOrder(tx, row!);
+    return webhooks.emit("order.paid", await presentOrder(tx, row!));
   });
   settings.mailing.wake();
   return paid;
@@ -396,7 +407,7 @@ export async function markOrderPaid(db: Database, admin: UserRow, id: string, re
 
 /** The customer cancels their order before it is paid; the team cancels any order not yet paid. */
 export async function cancelOrder(db: Database, user: UserRow, id: string, reason: string | undefined, context: RequestContext, settings: OrderSettings): Promise<Order> {
-  const cancelled = await db.transaction(async (tx) => {
+  const cancelled = await transactionWithWebhooks(db, settings.mailing, async (tx, webhooks) => {
     const current = await findOrder(tx, user, id, { forUpdate: true });
     assertAllows("cancel", current);
     const [row] = await tx
@@ -407,7 +418,7 @@ export async function cancelOrder(db: Database, user: UserRow, id: string, reaso
     const byCustomer = current.userId === user.id;
     await recordAudit(tx, context, { action: "order.cancelled", targetType: "order", targetId: id, details: { number: orderNumberOf(row!), reason: reason ?? null, byCustomer } });
     await notifyCancelled(tx, row!, await customerOf(tx, row!), byCustomer, settings.mailing.publicUrl);
-    return presentOrder(tx, row!);
+    return webhooks.emit("order.cancelled", await presentOrder(tx, row!));
   });
   settings.mailing.wake();
   return cancelled;

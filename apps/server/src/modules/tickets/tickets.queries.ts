@@ -166,7 +166,7 @@ function threadQuery(executor: Executor) {
 
 const threadOrder = [asc(ticketMessages.createdAt), asc(ticketMessages.id)];
 
-async function threadOf(executor: Executor, viewer: Viewer, ticketId: string): Promise<TicketMessage[]> {
+async function threadOf(executor: Executor, viewer: Pick<Viewer, "isAdmin">, ticketId: string): Promise<TicketMessage[]> {
   const rows = await threadQuery(executor)
     .where(and(eq(ticketMessages.ticketId, ticketId), messagesVisibleTo(viewer)))
     .orderBy(...threadOrder);
@@ -177,6 +177,21 @@ async function threadOf(executor: Executor, viewer: Viewer, ticketId: string): P
 export async function getTicket(executor: Executor, viewer: Viewer, id: string): Promise<Ticket> {
   const summary = await findSummary(executor, viewer, id);
   return { ...summary, messages: await threadOf(executor, viewer, id) };
+}
+
+/**
+ * A ticket's summary as its customer reads it: counts and waiting times without internal notes.
+ * Webhook events carry tickets this way, whoever made the change.
+ */
+export async function customerTicketSummary(executor: Executor, id: string): Promise<TicketSummary> {
+  const [row] = await summaryQuery(executor, { isAdmin: false }).where(eq(tickets.id, id)).limit(1);
+  if (!row) throw new AppError("ticket/not_found");
+  return presentSummary(row);
+}
+
+/** A ticket and its thread as its customer reads them (no internal note): what webhook events carry. */
+export async function customerTicket(executor: Executor, id: string): Promise<Ticket> {
+  return { ...(await customerTicketSummary(executor, id)), messages: await threadOf(executor, { isAdmin: false }, id) };
 }
 
 /**

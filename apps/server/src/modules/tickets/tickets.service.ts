@@ -9,9 +9,10 @@ import { AppError } from "../../lib/app-error.js";
 import type { FileStore } from "../../lib/file-store.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import type { Mailing } from "../jobs/index.js";
+import { transactionWithWebhooks } from "../webhooks/index.js";
 import { notifyAssigned, notifyReply, notifyStatusChanged, notifyTicketOpened } from "./tickets.notifications.js";
 import { formatTicketNumber, iso } from "./tickets.presenters.js";
-import { getTicket, readMessage, unreadCount, visibleTo, type Viewer } from "./tickets.queries.js";
+import { customerTicket, customerTicketSummary, getTicket, readMessage, unreadCount, visibleTo, type Viewer } from "./tickets.queries.js";
 import type { StagedAttachment } from "./uploads.js";
 
 /** The changes of tickets: opening one, replying, moving its status, assigning it, marking it read. */
@@ -76,7 +77,7 @@ export async function createTicket(
   deps: TicketDeps,
 ): Promise<Ticket> {
   const ticket = await withStoredFiles(db, deps.files, stagedFilesOf(attachments), (created) =>
-    db.transaction(async (tx) => {
+    transactionWithWebhooks(db, deps.mailing, async (tx, webhooks) => {
       const [row] = await tx.insert(tickets).values({ subject: input.subject, type: input.type, priority: input.priority, userId: viewer.id }).returning();
       const ticket = row!;
       const [message] = await tx
@@ -93,6 +94,7 @@ export async function createTicket(
         details: { number, type: input.type, priority: input.priority, attachments: attachments.length },
       });
       await notifyTicketOpened(tx, ticket, viewer, input.message, deps.mailing.publicUrl);
+      await webhooks.emitLazily("ticket.created", () => customerTicket(tx, ticket.id));
       return getTicket(tx, viewer, ticket.id);
     }),
   );
@@ -112,7 +114,7 @@ export async function addMessage(
   const internal = input.internal ?? false;
   if (internal && !viewer.isAdmin) throw new AppError("auth/forbidden", { message: "Only administrators can write internal notes." });
   const message = await withStoredFiles(db, deps.files, stagedFilesOf(attachments), (created) =>
-    db.transaction(async (tx) => {
+    transactionWithWebhooks(db, deps.mailing, async (tx, webhooks) => {
       const ticket = await lockTicket(tx, viewer, ticketId);
       if (ticket.status === "closed") throw new AppError("ticket/closed");
       const authorRole = authorRoleOf(viewer, ticket);
@@ -145,8 +147,14 @@ export async function addMessage(
         targetId: ticketId,
         details: { number, messageId: row!.id, internal, attachments: attachments.length, ...(reopens ? { from: ticket.status, to: "open" } : {}) },
       });
-      if (!internal) await notifyReply(tx, ticket, viewer, authorRole, input.body, deps.mailing.publicUrl);
-      return readMessage(tx, row!.id);
+      const message = await readMessage(tx, row!.id);
+      // An internal note is for the team alone: no notification, and no event (outside systems are not the team).
+      if (!internal) {
+        await notifyReply(tx, ticket, viewer, authorRole, input.body, deps.mailing.publicUrl);
+        await webhooks.emitLazily("ticket.message-created", async () => ({ ticket: await customerTicketSummary(tx, ticketId), message }));
+        if (reopens) await webhooks.emitLazily("ticket.status-changed", () => customerTicket(tx, ticketId));
+      }
+      return message;
     }),
   );
   deps.mailing.wake();
@@ -162,7 +170,7 @@ const transitions: Record<StatusAction, { from: readonly TicketStatus[]; to: Tic
 };
 
 export async function changeStatus(db: Database, viewer: Viewer, ticketId: string, action: StatusAction, context: RequestContext, deps: TicketDeps): Promise<Ticket> {
-  const ticket = await db.transaction(async (tx) => {
+  const ticket = await transactionWithWebhooks(db, deps.mailing, async (tx, webhooks) => {
     const ticket = await lockTicket(tx, viewer, ticketId);
     const transition = transitions[action];
     if (!transition.from.includes(ticket.status)) {
@@ -172,6 +180,7 @@ export async function changeStatus(db: Database, viewer: Viewer, ticketId: strin
     const number = formatTicketNumber(ticket.number);
     await recordAudit(tx, context, { action: "ticket.status_changed", targetType: "ticket", targetId: ticketId, details: { number, from: ticket.status, to: transition.to } });
     if (viewer.id !== ticket.userId) await notifyStatusChanged(tx, ticket, viewer, transition.to, deps.mailing.publicUrl);
+    await webhooks.emitLazily("ticket.status-changed", () => customerTicket(tx, ticketId));
     return getTicket(tx, viewer, ticketId);
   });
   deps.mailing.wake();

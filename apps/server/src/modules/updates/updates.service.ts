@@ -11,6 +11,7 @@ import { removeStoredUnlessReferenced, storeStaged, withStoredFiles } from "../.
 import { recordAudit } from "../../db/audit.js";
 import type { Mailing } from "../jobs/index.js";
 import { notify } from "../notifications/index.js";
+import { transactionWithWebhooks } from "../webhooks/index.js";
 import { buildPackage, signManifest, type ManifestInput } from "./manifest.js";
 import { filesOf, getUpdate } from "./updates.queries.js";
 import type { StagedUpdateFile } from "./uploads.js";
@@ -121,7 +122,7 @@ export async function publishUpdate(db: Database, id: string, input: ChangelogIn
   const packageFile = await buildPackage(deps.files, signed, manifestInput);
 
   const update = await withStoredFiles(db, deps.files, [packageFile], (created) =>
-    db.transaction(async (tx) => {
+    transactionWithWebhooks(db, deps.mailing, async (tx, webhooks) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${PUBLISH_LOCK}, 0))`);
       const locked = await lockDraft(tx, id);
       if (locked.updatedAt.getTime() !== draft.updatedAt.getTime()) {
@@ -160,7 +161,7 @@ export async function publishUpdate(db: Database, id: string, input: ChangelogIn
         .innerJoin(users, eq(users.id, licenses.ownerId))
         .where(and(eq(updateVerifications.updateId, id), ne(licenses.status, "deactivated"), eq(users.status, "active")));
       for (const customer of customers) await notifyAvailable(tx, customer, manifestInput, deps.mailing.publicUrl);
-      return getUpdate(tx, id);
+      return webhooks.emit("update.published", await getUpdate(tx, id));
     }),
   );
   deps.mailing.wake();

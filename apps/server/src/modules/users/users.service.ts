@@ -11,6 +11,7 @@ import { containsPattern, countRows, pageOrder } from "../../lib/pagination.js";
 import { readPreparedPage } from "../../db/pages.js";
 import { presentUser } from "./users.presenters.js";
 import { accountApprovedMail } from "./users.mails.js";
+import { transactionWithWebhooks } from "../webhooks/index.js";
 import { revokeAllSessions } from "./sessions.js";
 
 type ParsedUserQuery = z.output<typeof userListQuerySchema>;
@@ -93,7 +94,7 @@ export async function approveUser(
   context: RequestContext,
   mailing: Mailing,
 ): Promise<User> {
-  const approved = await db.transaction(async (tx) => {
+  const approved = await transactionWithWebhooks(db, mailing, async (tx, webhooks) => {
     const current = await lockedRow(tx, id);
     if (current.status !== "pending") throw new AppError("user/not_pending");
     const [row] = await tx
@@ -104,10 +105,10 @@ export async function approveUser(
     if (!row) throw new AppError("common/not_found");
     await recordAudit(tx, context, { action: "user.approved", targetType: "user", targetId: id });
     await queueMail(tx, accountApprovedMail(row, `${mailing.publicUrl}/auth/login`));
-    return row;
+    return webhooks.emit("user.approved", presentUser(row));
   });
   mailing.wake();
-  return presentUser(approved);
+  return approved;
 }
 
 /**
