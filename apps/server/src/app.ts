@@ -41,6 +41,7 @@ import { faqRoutes } from "./modules/faq/index.js";
 import { outboxRoutes } from "./modules/jobs/index.js";
 import { closeOrderDocumentRenderer, orderRoutes } from "./modules/orders/index.js";
 import { apiTokenRoutes, TokenUsageRecorder } from "./modules/api-tokens/index.js";
+import { webhookRoutes } from "./modules/webhooks/index.js";
 
 export interface AppDependencies {
   config: Config;
@@ -106,7 +107,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   }
   const mailing = { publicUrl: config.publicUrl, wake: () => app.jobs.wake() };
   app.decorate("mailing", mailing);
-  app.decorate("jobs", createJobRunner({ db: database.db, config, mailer: app.mailer, logger: app.log, mailing }));
+  app.decorate("jobs", createJobRunner({ db: database.db, config, mailer: app.mailer, logger: app.log, mailing, secrets: app.totpSecrets }));
   if (runJobs) app.addHook("onReady", async () => app.jobs.start());
   // After the last request has been answered: the jobs in flight finish, nothing new is taken.
   app.addHook("onClose", async () => app.jobs.stop());
@@ -155,6 +156,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
       await api.register(faqRoutes);
       await api.register(outboxRoutes);
       await api.register(apiTokenRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: "/api/v1" },
   );

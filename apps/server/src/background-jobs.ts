@@ -4,6 +4,9 @@ import type { Database } from "./db/client.js";
 import type { Mailer } from "./lib/mailer.js";
 import { JobRunner, MAIL_JOB, mailJobHandler, pruneFinishedJobs, type Mailing, type RetryPolicy } from "./modules/jobs/index.js";
 import { sendExpiryReminders } from "./modules/licenses/index.js";
+import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJobHandler } from "./modules/webhooks/index.js";
+import type { SecretBox } from "./lib/secret-box.js";
+import { WEBHOOK_RESPONSE_EXCERPT_BYTES, WEBHOOK_TIMEOUT_MS } from "@portal/contract";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -14,11 +17,18 @@ export const RECURRING_JOBS = {
   "jobs-prune": 24 * HOUR,
 } as const;
 
+/**
+ * Webhook deliveries run in slots of their own, beside the 4 that mail and recurring work share: a
+ * delivery mostly waits on its receiver (up to WEBHOOK_TIMEOUT_MS), so many can be in flight, and one
+ * endpoint takes at most JOBS_PER_GROUP (4) of them.
+ */
+export const WEBHOOK_DELIVERY_CONCURRENCY = 32;
+
 // A recurring job that fails is tried again a few times within its interval, then waits for its next run.
 const RECURRING_RETRY: RetryPolicy = { minDelayMs: MINUTE, maxDelayMs: 10 * MINUTE, giveUpAfterMs: 30 * MINUTE };
 
 /** Every kind of background job this server knows, on one runner per process. */
-export function createJobRunner(deps: { db: Database; config: Config; mailer: Mailer; logger: FastifyBaseLogger; mailing: Mailing }): JobRunner {
+export function createJobRunner(deps: { db: Database; config: Config; mailer: Mailer; logger: FastifyBaseLogger; mailing: Mailing; secrets: SecretBox }): JobRunner {
   const { db, config } = deps;
   return new JobRunner(
     db,
@@ -39,6 +49,21 @@ export function createJobRunner(deps: { db: Database; config: Config; mailer: Ma
           if (sent > 0) deps.logger.info({ sent }, "licence expiry reminders sent");
         },
       },
+      [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJobHandler(
+        db,
+        deps.secrets,
+        {
+          retry: { minDelayMs: config.WEBHOOK_RETRY_MIN_SECONDS * 1000, maxDelayMs: Math.max(config.WEBHOOK_RETRY_MIN_SECONDS * 1000, HOUR) },
+          giveUpAfterMs: config.WEBHOOK_GIVE_UP_AFTER_HOURS * HOUR,
+          disableAfterMs: config.WEBHOOK_DISABLE_AFTER_HOURS * HOUR,
+          allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+          timeoutMs: WEBHOOK_TIMEOUT_MS,
+          maxResponseBytes: WEBHOOK_RESPONSE_EXCERPT_BYTES,
+          publicUrl: config.publicUrl,
+          wake: () => deps.mailing.wake(),
+        },
+        WEBHOOK_DELIVERY_CONCURRENCY,
+      ),
       "jobs-prune": {
         retry: RECURRING_RETRY,
         run: async () => {

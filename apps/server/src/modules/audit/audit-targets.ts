@@ -41,6 +41,9 @@ const namedBy: Partial<Record<AuditTargetType, (ids: SQL) => SQL>> = {
   job: (ids) => sql`select id::text, kind from jobs where id in (${ids})`,
   // Never deleted, only revoked: a token keeps its name in the log for as long as the log keeps it.
   api_token: (ids) => sql`select id::text, name from api_tokens where id in (${ids})`,
+  webhook_endpoint: (ids) => sql`select id::text, url from webhook_endpoints where id in (${ids})`,
+  // A delivery is named by what it sent and where: "license.created → https://…".
+  webhook_delivery: (ids) => sql`select d.id::text, d.type || ' → ' || e.url from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where d.id in (${ids})`,
 };
 
 /** A name as stored, as the interface shows it. */
@@ -60,7 +63,7 @@ function recordedName(type: string, details: Record<string, unknown> | null): st
   if (type === "payment_method" && typeof details.brand === "string" && typeof details.last4 === "string") {
     return `${details.brand.charAt(0).toUpperCase()}${details.brand.slice(1)} •••• ${details.last4}`;
   }
-  for (const field of ["name", "email", "version"]) if (typeof details[field] === "string") return details[field];
+  for (const field of ["name", "email", "version", "url"]) if (typeof details[field] === "string") return details[field];
   return null;
 }
 

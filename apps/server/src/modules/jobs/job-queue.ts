@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../../db/client.js";
 import { jobs, type JobRow } from "../../db/schema/index.js";
@@ -23,24 +23,51 @@ export async function enqueueJob(executor: Executor, kind: string, payload: Reco
   return inserted.length > 0;
 }
 
+/** At most this many jobs of one group (a webhook endpoint) run at once, across all processes. */
+export const JOBS_PER_GROUP = 4;
+
+const due = sql`((${jobs.state} = 'pending' and ${jobs.runAt} <= now()) or (${jobs.state} = 'running' and ${jobs.lockedUntil} < now()))`;
+
 /**
  * Takes up to `limit` due jobs of the given kinds for `workerId`: pending ones whose time has come,
  * and running ones whose lease ran out because their process died. `skip locked` lets several
- * processes claim at once without ever taking the same job.
+ * processes claim at once without ever taking the same job. A group (`group_key`: the jobs of one
+ * webhook receiver) gets at most `perGroup` running jobs: its others wait, and the claim takes the
+ * next group's instead, so one receiver that never answers holds `perGroup` slots, never all of them
+ * (two processes claiming at the same moment may each fill a group up: the bound is per claim).
  */
-export async function claimJobs(db: Database, workerId: string, kinds: string[], limit: number, leaseMs: number): Promise<JobRow[]> {
+export async function claimJobs(db: Database, workerId: string, kinds: string[], limit: number, leaseMs: number, perGroup = JOBS_PER_GROUP): Promise<JobRow[]> {
   if (kinds.length === 0 || limit <= 0) return [];
-  const due = db
+  const kindList = sql.join(
+    kinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  // Each branch walks its own partial index in time order and stops early; full groups are skipped
+  // in the walk, and the window function keeps what is taken of each group within its room.
+  const candidates = sql`
+    with busy as (
+      select group_key, count(*)::int as running from jobs
+      where state = 'running' and group_key is not null and locked_until >= now()
+      group by group_key
+    ), due as (
+      (select id, group_key, run_at as due_at from jobs
+       where state = 'pending' and run_at <= now() and kind in (${kindList})
+         and (group_key is null or group_key not in (select group_key from busy where running >= ${perGroup}))
+       order by run_at limit ${limit * 4})
+      union all
+      (select id, group_key, locked_until from jobs
+       where state = 'running' and locked_until < now() and kind in (${kindList})
+       order by locked_until limit ${limit})
+    ), ranked as (
+      select due.id, due.due_at, due.group_key,
+        row_number() over (partition by due.group_key order by due.due_at) + coalesce(busy.running, 0) as place
+      from due left join busy on busy.group_key = due.group_key
+    )
+    select id from ranked where group_key is null or place <= ${perGroup} order by due_at limit ${limit}`;
+  const lockable = db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(
-      and(
-        inArray(jobs.kind, kinds),
-        or(and(eq(jobs.state, "pending"), lte(jobs.runAt, sql`now()`)), and(eq(jobs.state, "running"), lt(jobs.lockedUntil, sql`now()`))),
-      ),
-    )
-    .orderBy(jobs.runAt)
-    .limit(limit)
+    .where(and(sql`${jobs.id} in (${candidates})`, due))
     .for("update", { skipLocked: true });
   return db
     .update(jobs)
@@ -50,7 +77,7 @@ export async function claimJobs(db: Database, workerId: string, kinds: string[],
       lockedBy: workerId,
       lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
     })
-    .where(inArray(jobs.id, due))
+    .where(inArray(jobs.id, lockable))
     .returning();
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { WebhookEventType, WebhookPayload } from "@portal/contract";
 import type { Executor } from "../../db/client.js";
+import { jobs, webhookDeliveries, webhookEvents, type WebhookDeliveryRow } from "../../db/schema/index.js";
 
 /** The job kind that sends one delivery (its handler lives in this module). */
 export const WEBHOOK_DELIVERY_JOB = "webhook.deliver";
@@ -32,6 +33,18 @@ export async function queueWebhookEvent(executor: Executor, type: WebhookEventTy
     select ${WEBHOOK_DELIVERY_JOB}, jsonb_build_object('deliveryId', queued.id), queued.endpoint_id::text from queued
     returning id`);
   return rowCount(result);
+}
+
+/**
+ * Queues `type` for one endpoint only, whatever it subscribes to and even while it is disabled (the
+ * admin's test event): the event, its delivery and the delivery's job, in the caller's transaction.
+ */
+export async function queueWebhookEventFor(executor: Executor, endpointId: string, type: WebhookEventType, data: unknown): Promise<WebhookDeliveryRow> {
+  const payload: WebhookPayload = { type, timestamp: new Date().toISOString(), data };
+  const [event] = await executor.insert(webhookEvents).values({ type, payload: payload as unknown as Record<string, unknown> }).returning({ id: webhookEvents.id });
+  const [delivery] = await executor.insert(webhookDeliveries).values({ endpointId, eventId: event!.id, type, nextAttemptAt: sql`now()` }).returning();
+  await executor.insert(jobs).values({ kind: WEBHOOK_DELIVERY_JOB, payload: { deliveryId: delivery!.id }, groupKey: endpointId });
+  return delivery!;
 }
 
 function rowCount(result: unknown): number {

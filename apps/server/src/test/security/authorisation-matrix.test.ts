@@ -9,7 +9,8 @@ import { authorisationMatrix, type Caller, type MatrixRow } from "./authorisatio
 import { buildWorld, type World } from "./authorisation-world.js";
 
 // The matrix signs up, recovers passwords and asks for demos many times from one address.
-const t = useTestApp({ DEMO_REQUEST_RATE_LIMIT_PER_MINUTE: "100000", VALIDATE_KEY_RATE_LIMIT_PER_MINUTE: "100000" });
+// Webhook endpoints here point at a closed port of 127.0.0.1 (a test event is really sent): the only address tests send to.
+const t = useTestApp({ DEMO_REQUEST_RATE_LIMIT_PER_MINUTE: "100000", VALIDATE_KEY_RATE_LIMIT_PER_MINUTE: "100000", WEBHOOK_ALLOW_HTTP: "1", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" });
 const callers: Caller[] = ["anonymous", "otherCustomer", "customer", "admin"];
 
 let operations: OperationEntry[];

@@ -3,7 +3,7 @@ import { GOOD_PASSWORD, registerUser, uniqueEmail } from "../accounts.js";
 import { multipartForm } from "../multipart.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../test-app.js";
 import type { OperationCall } from "../openapi-operations.js";
-import { unique, type World } from "./authorisation-world.js";
+import { dataOf, unique, type World } from "./authorisation-world.js";
 
 /**
  * Who calls, for every operation of the OpenAPI document:
@@ -51,6 +51,23 @@ const freshAccountOf = async (world: World, caller: Caller) =>
 const asLicense = (world: World, caller: Caller) => (caller === "customer" ? { "x-license-token": world.licenseToken } : undefined);
 
 const reqFile = (world: World) => multipartForm({}, [{ field: "file", name: "install.req", content: Buffer.from(`${world.license.key}\n{"hostname":"matrix-${unique()}"}\n`) }]);
+
+/** A webhook endpoint on a closed port of 127.0.0.1, subscribed to test events only (nothing else reaches it). */
+const webhookEndpointBody = () => ({ url: "http://127.0.0.1:9/matrix-hook", events: ["webhook.test"], description: `matrix ${unique()}` });
+
+async function webhookEndpoint(world: World): Promise<{ id: string }> {
+  const created = await dataOf<{ endpoint: { id: string } }>(
+    world.testApp.app.inject({ method: "POST", url: "/api/v1/webhook-endpoints", headers: { authorization: `Bearer ${world.admin}` }, payload: webhookEndpointBody() }),
+    201,
+    "webhook endpoint",
+  );
+  return created.endpoint;
+}
+
+async function webhookDelivery(world: World): Promise<{ id: string }> {
+  const endpoint = await webhookEndpoint(world);
+  return dataOf<{ id: string }>(world.testApp.app.inject({ method: "POST", url: `/api/v1/webhook-endpoints/${endpoint.id}/test`, headers: { authorization: `Bearer ${world.admin}` } }), 202, "webhook delivery");
+}
 
 /**
  * The expected status of every operation for every caller. An operation of the document without a
@@ -267,6 +284,17 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   "GET /api/v1/admin/outbox": { anonymous: 401, customer: 403, admin: 200 },
   "GET /api/v1/settings": { anonymous: 401, customer: 200, admin: 200 },
   "PUT /api/v1/settings": { anonymous: 401, customer: 200, admin: 200, request: body({ theme: "dark" }) },
+
+  // ---------------------------------------------------------------- webhooks (admin)
+  "POST /api/v1/webhook-endpoints": { anonymous: 401, customer: 403, admin: 201, request: body(webhookEndpointBody) },
+  "GET /api/v1/webhook-endpoints": { anonymous: 401, customer: 403, admin: 200 },
+  "GET /api/v1/webhook-endpoints/{id}": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh(webhookEndpoint) },
+  "PATCH /api/v1/webhook-endpoints/{id}": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh(webhookEndpoint, () => ({ description: "changed" })) },
+  "DELETE /api/v1/webhook-endpoints/{id}": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh(webhookEndpoint) },
+  "POST /api/v1/webhook-endpoints/{id}/rotate-secret": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh(webhookEndpoint) },
+  "POST /api/v1/webhook-endpoints/{id}/test": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 202, request: onFresh(webhookEndpoint) },
+  "GET /api/v1/webhook-endpoints/{id}/deliveries": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh(webhookEndpoint) },
+  "POST /api/v1/webhook-deliveries/{id}/retry": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 202, request: onFresh(webhookDelivery) },
 
   // ---------------------------------------------------------------- MFA authenticator (admin)
   "GET /api/v1/mfa/status": { anonymous: 401, customer: 403, admin: 200 },
