@@ -66,8 +66,11 @@ const adminRoutes: RouteObject[] = [
   },
   {
     path: "users",
-    lazy: () => import("@/features/users/pages/users-page"),
-    handle: { title: "pages.admin.users.title", crumb: "pages.admin.users.title" } satisfies RouteHandle,
+    handle: { crumb: "pages.admin.users.title" } satisfies RouteHandle,
+    children: [
+      { index: true, lazy: () => import("@/features/users/pages/users-page"), handle: { title: "pages.admin.users.title" } satisfies RouteHandle },
+      page(":id/api-tokens", () => import("@/features/api-tokens/pages/admin-user-tokens-page"), "apiTokens.page.title"),
+    ],
   },
   {
     path: "resolution-center",
@@ -152,8 +155,11 @@ const mainRoutes: RouteObject[] = [
   },
   {
     path: "preferences",
-    lazy: () => import("@/features/preferences/pages/preferences-page"),
-    handle: { title: "pages.preferences.title", crumb: "pages.preferences.title" } satisfies RouteHandle,
+    handle: { crumb: "pages.preferences.title" } satisfies RouteHandle,
+    children: [
+      { index: true, lazy: () => import("@/features/preferences/pages/preferences-page"), handle: { title: "pages.preferences.title" } satisfies RouteHandle },
+      page("api-tokens", () => import("@/features/api-tokens/pages/api-tokens-page"), "apiTokens.page.title"),
+    ],
   },
   page("projects", () => import("@/features/projects/pages/projects-page"), "pages.projects.title"),
   page("payments", () => import("@/features/payments/pages/payments-page"), "pages.payments.title"),

@@ -7,8 +7,11 @@ import { notifyMessage } from "./notify";
 interface ServerErrorFields<T extends FieldValues> {
   /** The form's fields a 422 item may name. */
   fields: readonly Path<T>[];
-  /** Codes that are about one field (auth/email_taken → email). */
-  fieldByCode?: Partial<Record<ErrorCode, Path<T>>>;
+  /**
+   * Codes that are about one field (auth/email_taken → email), or about the whole form ("root":
+   * the form shows `formState.errors.root` itself, e.g. a limit reached).
+   */
+  fieldByCode?: Partial<Record<ErrorCode, Path<T> | "root">>;
 }
 
 /**
@@ -20,7 +23,7 @@ function applyServerErrors<T extends FieldValues>(parsed: ParsedError, setError:
   const rest: ParsedErrorItem[] = [];
   let focused = false;
   for (const item of parsed.items) {
-    const field =
+    const field: Path<T> | "root" | undefined =
       (item.code ? options.fieldByCode?.[item.code] : undefined) ??
       (item.field && (options.fields as readonly string[]).includes(item.field) ? (item.field as Path<T>) : undefined);
     if (field) {

@@ -10,6 +10,8 @@ export const paths = {
   settings: "/settings",
   updates: "/updates",
   preferences: "/preferences",
+  /** Not in spec section 2: the user's API tokens (issue 28), a page of the preferences. */
+  apiTokens: "/preferences/api-tokens",
   projects: "/projects",
   payments: "/payments",
   billing: "/billing",
@@ -35,6 +37,8 @@ export const paths = {
     planEdit: (id: string) => `/admin/plans/${encodeURIComponent(id)}/edit`,
     planCreate: "/admin/plans/create",
     users: "/admin/users",
+    /** Not in spec section 2: one user's API tokens, which an administrator may revoke. */
+    userApiTokens: (id: string) => `/admin/users/${encodeURIComponent(id)}/api-tokens`,
     resolutionCenter: "/admin/resolution-center",
     ticket: (uuid: string) => `/admin/resolution-center/${encodeURIComponent(uuid)}`,
     purchasedLicenses: "/admin/purchased-licenses",

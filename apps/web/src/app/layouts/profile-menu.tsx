@@ -4,6 +4,7 @@ import {
   IconCreditCard,
   IconFolders,
   IconHelpCircle,
+  IconKey,
   IconLanguage,
   IconLifebuoy,
   IconLogout,
@@ -74,6 +75,9 @@ export function ProfileMenu({ user, onLogout }: { user: User; onLogout: () => vo
         <Menu.Divider />
         <Menu.Item component={Link} to={paths.preferences} leftSection={<IconUserCog size={16} aria-hidden />}>
           {t("profileMenu.profile")}
+        </Menu.Item>
+        <Menu.Item component={Link} to={paths.apiTokens} leftSection={<IconKey size={16} aria-hidden />} data-testid="profile-api-tokens">
+          {t("apiTokens.page.title")}
         </Menu.Item>
         <Menu.Item component={Link} to={paths.settings} leftSection={<IconSettings size={16} aria-hidden />}>
           {t("profileMenu.settings")}

@@ -1,5 +1,6 @@
 import {
   Checkbox,
+  type CheckboxGroupProps,
   MultiSelect,
   SegmentedControl,
   Select,
@@ -55,6 +56,17 @@ export type MultiSelectFieldProps<T extends FieldValues, N extends FieldPath<T>,
 export function MultiSelectField<T extends FieldValues, N extends FieldPath<T>, TOut>({ control, name, ...input }: MultiSelectFieldProps<T, N, TOut>) {
   const { field, bound } = useField({ control, name });
   return <MultiSelect {...bound} value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} {...input} />;
+}
+
+/** Several of a list of choices, as ticked boxes (the boxes are the children); the value is the ticked boxes' values. */
+export function CheckboxGroupField<T extends FieldValues, N extends FieldPath<T>, TOut>({
+  control,
+  name,
+  ...input
+}: FieldBinding<T, N, TOut> & Omit<CheckboxGroupProps, Bound>) {
+  const { field, bound } = useField({ control, name });
+  // A group has no input of its own to take the ref (focus on an error): its boxes are the caller's.
+  return <Checkbox.Group error={bound.error} onBlur={bound.onBlur} value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} {...input} />;
 }
 
 type ToggleBound = Bound | "checked";

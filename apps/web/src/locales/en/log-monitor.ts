@@ -179,6 +179,7 @@ const logMonitor = {
     targetName: "Target",
     actionCode: "Action code",
     noDetails: "This event carries no details.",
+    viaToken: "Via API token",
   },
   validation: {
     outcome: "Outcome is success or failure",

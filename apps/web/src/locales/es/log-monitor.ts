@@ -180,6 +180,7 @@ const logMonitor: Messages["logMonitor"] = {
     targetName: "Objeto",
     actionCode: "Código de la acción",
     noDetails: "Este evento no tiene detalles.",
+    viaToken: "Mediante token de API",
   },
   validation: {
     outcome: "El resultado es success o failure",

@@ -179,6 +179,7 @@ const logMonitor: Messages["logMonitor"] = {
     targetName: "هدف",
     actionCode: "کد عملیات",
     noDetails: "این رویداد جزئیاتی ندارد.",
+    viaToken: "از راه توکن API",
   },
   validation: {
     outcome: "نتیجه success یا failure است",

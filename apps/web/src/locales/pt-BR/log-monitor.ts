@@ -180,6 +180,7 @@ const logMonitor: Messages["logMonitor"] = {
     targetName: "Alvo",
     actionCode: "Código da ação",
     noDetails: "Este evento não tem detalhes.",
+    viaToken: "Por token de API",
   },
   validation: {
     outcome: "O resultado é success ou failure",

@@ -179,6 +179,7 @@ const logMonitor: Messages["logMonitor"] = {
     targetName: "Hedef",
     actionCode: "İşlem kodu",
     noDetails: "Bu kayıtta ayrıntı yok.",
+    viaToken: "API belirteciyle",
   },
   validation: {
     outcome: "Sonuç success ya da failure olur",

@@ -179,6 +179,7 @@ const logMonitor: Messages["logMonitor"] = {
     targetName: "对象",
     actionCode: "操作代码",
     noDetails: "此事件没有详情。",
+    viaToken: "通过 API 令牌",
   },
   validation: {
     outcome: "结果为 success 或 failure",

@@ -2,6 +2,7 @@ import type { AuditEvent } from "@portal/contract";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { serveApi, success, mountWithApp, allByTestId, pageText } from "@/test/app";
 import { stubBrowserApis, unmount, waitFor } from "@/test/dom";
+import { EventDrawer } from "../components/event-drawer";
 import { targetLink } from "../lib/audit-labels";
 import { LogMonitorPage } from "../pages/log-monitor-page";
 
@@ -58,6 +59,23 @@ describe("the log monitor", { timeout: 20_000 }, () => {
     // The deleted plan keeps its name, marked, without a link to a page that is gone.
     expect(targets[1]!.textContent).toBe("PlanGolddeleted");
     expect(pageText()).not.toContain(userId);
+  });
+});
+
+describe("the event drawer", { timeout: 20_000 }, () => {
+  const tokenId = "7e1d2c3b-4a59-4687-9a0b-1c2d3e4f5a6b";
+
+  it("says an event came through an API token, with the token's id", async () => {
+    mountWithApp(<EventDrawer event={event("9", { action: "license.deactivated", tokenId })} onClose={() => {}} />);
+    await waitFor(() => expect(document.querySelector('[data-testid="audit-event-token"]')?.textContent).toBe(tokenId));
+    expect(pageText()).toContain("Via API token");
+  });
+
+  it("says nothing of a token for a person's own session", async () => {
+    mountWithApp(<EventDrawer event={event("8", {})} onClose={() => {}} />);
+    await waitFor(() => expect(document.querySelector('[data-testid="audit-event-drawer"]')).toBeTruthy());
+    expect(document.querySelector('[data-testid="audit-event-token"]')).toBeNull();
+    expect(pageText()).not.toContain("Via API token");
   });
 });
 

@@ -19,6 +19,8 @@ export function EventDrawer({ event, onClose }: { event: AuditEvent | null; onCl
         [t("logMonitor.columns.action"), actionLabel(t, event.action)],
         [t("logMonitor.drawer.actionCode"), <Code dir="ltr">{event.action}</Code>],
         [t("logMonitor.columns.outcome"), <OutcomeBadge outcome={event.outcome} />],
+        // A call made with an API token rather than a person's session (issue 28): which token.
+        ...(event.tokenId ? [[t("logMonitor.drawer.viaToken"), <span data-testid="audit-event-token">{technical(event.tokenId)}</span>] as [string, React.ReactNode]] : []),
         [t("logMonitor.drawer.targetType"), event.targetType ? targetTypeLabel(t, event.targetType) : "—"],
         [
           t("logMonitor.drawer.targetName"),

@@ -3,12 +3,13 @@ import { useTranslation } from "react-i18next";
 import { FullPageLoader } from "@/components/full-page-loader";
 import { PageHeader } from "@/components/page-header";
 import { useUser } from "@/lib/auth";
+import { ApiTokensCard } from "../components/api-tokens-card";
 import { NotificationSettingsCards } from "../components/notification-settings-cards";
 import { PasswordCard } from "../components/password-card";
 import { ProfileCard } from "../components/profile-card";
 import { TwoFactorCard } from "../components/two-factor-card";
 
-/** preferences: member since, name, password, 2FA, e-mail subscriptions and notification settings (spec section 2). */
+/** preferences: member since, name, password, 2FA, API tokens (their own page), e-mail subscriptions and notification settings (spec section 2). */
 export function PreferencesPage() {
   const { t } = useTranslation();
   const { data: user } = useUser();
@@ -25,6 +26,7 @@ export function PreferencesPage() {
         </Stack>
         <Stack gap="lg">
           <TwoFactorCard user={user} />
+          <ApiTokensCard />
           <NotificationSettingsCards />
         </Stack>
       </SimpleGrid>

@@ -1,11 +1,12 @@
 import { Badge, Group, Text, ThemeIcon, Tooltip } from "@mantine/core";
-import { IconCheck, IconMinus, IconShieldCheck, type Icon } from "@tabler/icons-react";
+import { IconCheck, IconKey, IconMinus, IconShieldCheck, type Icon } from "@tabler/icons-react";
 import { userSortFields, userStatus, type User } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { createDataTableColumnHelper, type ServerTableOptions } from "@/components/data-table";
 import { ListScreen, type ListColumns, type RowAction, type RowConfirm } from "@/components/list-screen";
 import { useUser } from "@/lib/auth";
 import { formatDate } from "@/lib/format";
+import { paths } from "@/lib/paths";
 import { useUsers, actionsFor, userActions, useUserAction, type UserChange } from "../api/users";
 import { actionIcon, dangerousActions, displayName, SelfWarning } from "../components/user-actions";
 import { UserStatusBadge } from "../components/user-status-badge";
@@ -153,7 +154,7 @@ export function UsersPage() {
         header: t("accounts.users.columns.actions"),
         label: (user) => t("accounts.users.actionsFor", { name: displayName(user) }),
         testId: "user-actions",
-        items,
+        items: [...items, { id: "apiTokens", label: t("apiTokens.admin.open"), icon: IconKey, to: (user) => paths.admin.userApiTokens(user.id), testId: "user-action-api-tokens" }],
       }}
       minWidth={1000}
       testId="users-table"
