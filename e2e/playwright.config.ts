@@ -52,6 +52,11 @@ export default defineConfig({
       // The journeys log in more often than a person would.
       AUTH_RATE_LIMIT_PER_MINUTE: "1000",
       SUPPORT_URL: E2E_SUPPORT_URL,
+      // The webhook journey's receiver listens on plain http://127.0.0.1, and a failed delivery
+      // is tried again within seconds instead of half a minute.
+      WEBHOOK_ALLOW_HTTP: "1",
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1",
+      WEBHOOK_RETRY_MIN_SECONDS: "1",
     },
   },
 });

@@ -120,6 +120,7 @@ const adminScreens: Screen[] = [
   { name: "drawer: audit event", path: () => "/admin/log-monitor", open: async (s) => s.page.getByTestId("audit-details").first().click() },
   at("admin/mfa-authenticator", "/admin/mfa-authenticator"),
   at("admin/outbox", "/admin/outbox"),
+  at("admin/webhooks", "/admin/webhooks"),
   at("faq (admin)", "/faq"),
   at("faq/manage", "/faq/manage"),
   at("faq/demo-requests", "/faq/demo-requests"),

@@ -67,6 +67,7 @@ test.describe("route guards (spec section 6)", () => {
       ["Log monitor", "/admin/log-monitor", "Log monitor"],
       ["MFA authenticator", "/admin/mfa-authenticator", "MFA authenticator"],
       ["Updates", "/admin/admin-updates", "Updates"],
+      ["Webhooks", "/admin/webhooks", "Webhooks"],
       // This server has no SMTP_URL: its mail waits in the outbox.
       ["Outbox", "/admin/outbox", "Outbox"],
     ];

@@ -99,6 +99,14 @@ const adminRoutes: RouteObject[] = [
   page("mfa-authenticator", mfaPage(() => import("@/features/mfa/pages/mfa-authenticator-page")), "pages.admin.mfaAuthenticator.title"),
   page("outbox", outboxPage, "pages.admin.outbox.title"),
   {
+    path: "webhooks",
+    handle: { crumb: "webhooks.list.title" } satisfies RouteHandle,
+    children: [
+      { index: true, lazy: () => import("@/features/webhooks/pages/webhooks-page"), handle: { title: "webhooks.list.title" } satisfies RouteHandle },
+      page(":id", () => import("@/features/webhooks/pages/webhook-endpoint-page"), "webhooks.endpoint.title"),
+    ],
+  },
+  {
     path: "admin-updates",
     handle: { crumb: "pages.admin.updates.title" } satisfies RouteHandle,
     children: [

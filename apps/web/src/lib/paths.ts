@@ -49,6 +49,9 @@ export const paths = {
     /** Not in spec section 2: the mail written instead of sent while SMTP_URL is unset (API "Running without SMTP"). */
     outbox: "/admin/outbox",
     updates: "/admin/admin-updates",
+    /** Not in spec section 2: the webhook endpoints (API "Webhooks (admin)"), and one endpoint with its deliveries. */
+    webhooks: "/admin/webhooks",
+    webhook: (id: string) => `/admin/webhooks/${encodeURIComponent(id)}`,
     /** The update wizard from step 1 (not in spec section 2: the wizard of admin/admin-updates on its own page). */
     updateNew: "/admin/admin-updates/new",
     /** A draft's wizard, resumed at step 2. */

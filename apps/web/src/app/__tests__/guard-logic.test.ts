@@ -155,6 +155,8 @@ describe("route table (spec section 2)", () => {
     "/admin/mfa-authenticator",
     "/admin/outbox",
     "/admin/admin-updates",
+    "/admin/webhooks",
+    "/admin/webhooks/0b6c4b8e-6f5e-4d8f-9a8e-1f2e3d4c5b6a",
     "/license-requests/edit/12",
   ])("%s is admin-only", (path) => {
     expect(handlesFor(path).some((handle) => handle.requiresAdmin)).toBe(true);

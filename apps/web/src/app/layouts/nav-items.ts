@@ -20,6 +20,7 @@ import {
   IconTools,
   IconUserCog,
   IconUsers,
+  IconWebhook,
   type Icon,
 } from "@tabler/icons-react";
 import type { ParseKeys } from "i18next";
@@ -47,6 +48,7 @@ export const adminItems: NavItem[] = [
   { label: "nav.admin.logMonitor", to: paths.admin.logMonitor, icon: IconListSearch },
   { label: "nav.admin.mfaAuthenticator", to: paths.admin.mfaAuthenticator, icon: IconAuth2fa },
   { label: "nav.admin.updates", to: paths.admin.updates, icon: IconCloudUpload },
+  { label: "webhooks.nav", to: paths.admin.webhooks, icon: IconWebhook },
 ];
 
 /** Only while the server has an outbox (SMTP_URL unset): see useOutboxEnabled. */
