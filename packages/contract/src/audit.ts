@@ -10,6 +10,18 @@ export type AuditOutcome = (typeof auditOutcomes)[number];
  * Every action the server records. `recordAudit` takes only these (a new one does not compile until
  * it is listed here), and the web app's tests fail until each is translated in every language.
  */
+/** What administrators do to webhooks and what their deliveries end in: never a customer's activity. */
+export const webhookAuditActions = [
+  "webhook_endpoint.created",
+  "webhook_endpoint.updated",
+  "webhook_endpoint.deleted",
+  "webhook_endpoint.secret_rotated",
+  "webhook_endpoint.disabled",
+  "webhook_endpoint.test_sent",
+  "webhook_delivery.retried",
+  "webhook_delivery.failed",
+] as const;
+
 export const auditActions = [
   "auth.register",
   "auth.login",
@@ -93,14 +105,7 @@ export const auditActions = [
   "job.failed",
   "api_token.created",
   "api_token.revoked",
-  "webhook_endpoint.created",
-  "webhook_endpoint.updated",
-  "webhook_endpoint.deleted",
-  "webhook_endpoint.secret_rotated",
-  "webhook_endpoint.disabled",
-  "webhook_endpoint.test_sent",
-  "webhook_delivery.retried",
-  "webhook_delivery.failed",
+  ...webhookAuditActions,
   "demo.seeded",
   "demo.tickets_seeded",
   "demo.faq_seeded",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { auditActions, type AuditAction } from "./audit.js";
+import { auditActions, webhookAuditActions, type AuditAction } from "./audit.js";
 import { timestamp } from "./common.js";
 
 const count = z.number().int().min(0);
@@ -40,14 +40,7 @@ const notCustomerActivity = [
   "mfa.code_verified",
   "mfa.code_rejected",
   "job.failed",
-  "webhook_endpoint.created",
-  "webhook_endpoint.updated",
-  "webhook_endpoint.deleted",
-  "webhook_endpoint.secret_rotated",
-  "webhook_endpoint.disabled",
-  "webhook_endpoint.test_sent",
-  "webhook_delivery.retried",
-  "webhook_delivery.failed",
+  ...webhookAuditActions,
   "demo.seeded",
   "demo.tickets_seeded",
   "demo.faq_seeded",

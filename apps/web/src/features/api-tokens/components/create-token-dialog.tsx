@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { CopyButton } from "@/components/copy-button";
+import { OneTimeSecret } from "@/components/one-time-secret";
 import { CheckboxGroupField, FormActions, TextField } from "@/components/form";
 import { useServerErrors } from "@/lib/form-errors";
 import { notifySuccess } from "@/lib/notify";
@@ -140,31 +140,20 @@ function TokenForm({ isAdmin, onCancel, onCreated }: { isAdmin: boolean; onCance
 function SecretOnce({ created, onDone }: { created: ApiTokenCreated; onDone: () => void }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="md" data-testid="api-token-secret-panel">
-      <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t("apiTokens.secret.warningTitle")} role="alert">
-        <Text size="sm">{t("apiTokens.secret.warning")}</Text>
-      </Alert>
-      <Stack gap={6}>
-        <Text size="sm" fw={500} id="api-token-secret-label">
-          {t("apiTokens.secret.label", { name: isolated(created.token.name) })}
-        </Text>
-        <Group gap="xs" wrap="wrap" align="center">
-          <Code
-            block
-            dir="ltr"
-            aria-labelledby="api-token-secret-label"
-            data-testid="api-token-secret"
-            style={{ flex: "1 1 260px", whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: "var(--mantine-font-size-sm)" }}
-          >
-            {created.secret}
-          </Code>
-          <CopyButton value={created.secret} data-testid="api-token-copy" />
-        </Group>
+    <Stack gap="md">
+      <OneTimeSecret
+        secret={created.secret}
+        label={t("apiTokens.secret.label", { name: isolated(created.token.name) })}
+        warningTitle={t("apiTokens.secret.warningTitle")}
+        warning={<Text size="sm">{t("apiTokens.secret.warning")}</Text>}
+        testId="api-token-secret"
+        copyTestId="api-token-copy"
+      >
         <Text size="xs" c="dimmed">
           {t("apiTokens.secret.usage")}{" "}
           <Code dir="ltr">Authorization: Bearer pt_…</Code>
         </Text>
-      </Stack>
+      </OneTimeSecret>
       <Group justify="flex-end">
         <Button
           onClick={() => {

@@ -1,39 +1,28 @@
-import { Alert, Button, Code, Group, Modal, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle } from "@tabler/icons-react";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { CopyButton } from "@/components/copy-button";
+import { OneTimeSecret } from "@/components/one-time-secret";
 
 /** A signing secret the server answered once (creation, rotation): the warning, the secret and its copy button. */
 export function SecretPanel({ secret, rotated = false }: { secret: string; rotated?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="md" data-testid="webhook-secret-panel">
-      <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-        <Text size="sm">{t("webhooks.secret.warning")}</Text>
-        {rotated && (
-          <Text size="sm" mt={6}>
-            {t("webhooks.secret.rotatedHint")}
-          </Text>
-        )}
-      </Alert>
-      <Stack gap={6}>
-        <Text size="sm" fw={500} id="webhook-secret-label">
-          {t("webhooks.secret.label")}
-        </Text>
-        <Group gap="xs" wrap="wrap" align="center">
-          <Code
-            block
-            dir="ltr"
-            aria-labelledby="webhook-secret-label"
-            data-testid="webhook-secret"
-            style={{ flex: "1 1 240px", whiteSpace: "pre-wrap", wordBreak: "break-all", fontSize: "var(--mantine-font-size-sm)" }}
-          >
-            {secret}
-          </Code>
-          <CopyButton value={secret} label={t("webhooks.secret.copy")} data-testid="webhook-secret-copy" />
-        </Group>
-      </Stack>
-    </Stack>
+    <OneTimeSecret
+      secret={secret}
+      label={t("webhooks.secret.label")}
+      warning={
+        <>
+          <Text size="sm">{t("webhooks.secret.warning")}</Text>
+          {rotated && (
+            <Text size="sm" mt={6}>
+              {t("webhooks.secret.rotatedHint")}
+            </Text>
+          )}
+        </>
+      }
+      copyLabel={t("webhooks.secret.copy")}
+      testId="webhook-secret"
+      copyTestId="webhook-secret-copy"
+    />
   );
 }
 
