@@ -19,7 +19,10 @@ function skipSuite(label, reason) {
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  // Where CI's time goes, suite by suite (its budget is 20 minutes for both Node.js passes).
+  console.log(`\n=== ${label}: ${Math.round((Date.now() - started) / 1000)} s, load average ${os.loadavg().map((load) => load.toFixed(1)).join(" ")} ===`);
   return result.status === 0;
 }
 
