@@ -1,7 +1,6 @@
 import { ActionIcon, Code, Group, Loader, Stack, Text, useDirection } from "@mantine/core";
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconRefresh } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { webhookDeliverySortFields, webhookDeliveryStatuses, webhookEventTypes, type Page, type WebhookDelivery } from "@portal/contract";
+import { webhookDeliverySortFields, webhookDeliveryStatuses, webhookEventTypes, type WebhookDelivery } from "@portal/contract";
 import { createContext, use, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { createDataTableColumnHelper, useServerTable, type ServerTableOptions } from "@/components/data-table";
@@ -9,7 +8,7 @@ import { ListScreen, type ListColumns, type RowAction } from "@/components/list-
 import type { QueryParams } from "@/lib/api-client";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { notifyError, notifySuccess } from "@/lib/notify";
-import { hasPending, useRetryWebhookDelivery, useWebhookDeliveries, webhookDeliveryKeys } from "../api/webhook-deliveries";
+import { hasPending, useRetryWebhookDelivery, useWebhookDeliveries } from "../api/webhook-deliveries";
 import { DeliveryStatusBadge } from "./endpoint-status";
 
 const table: ServerTableOptions<(typeof webhookDeliverySortFields)[number], "status" | "type"> = {
@@ -168,9 +167,11 @@ export function DeliveriesList({ endpointId }: { endpointId: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const retry = useRetryWebhookDelivery();
-  // The page the list shows, watched without fetching (the list's own query fetches and polls it).
+  // The page the list shows: a second observer of the list's own query (same key and options, so one
+  // fetch and one polling interval serve both; an observer without the query function would leave
+  // TanStack Query without one when it refetches).
   const shown = useServerTable(table);
-  const watched = useQuery<Page<WebhookDelivery>>({ queryKey: webhookDeliveryKeys.list(endpointId, shown.query), enabled: false });
+  const watched = useWebhookDeliveries(endpointId, shown.query);
   const openDeliveries = useMemo(
     () => ({
       isOpen: (id: string) => open.has(id),
