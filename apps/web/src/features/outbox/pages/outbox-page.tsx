@@ -1,10 +1,8 @@
-import { ActionIcon, Group, Stack, Text, useDirection } from "@mantine/core";
-import { IconChevronDown, IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
+import { Group, Stack, Text } from "@mantine/core";
 import { outboxSortFields, type OutboxMessage } from "@portal/contract";
-import { createContext, use, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { createDataTableColumnHelper, type ServerTableOptions } from "@/components/data-table";
-import { ListScreen, type ListColumns } from "@/components/list-screen";
+import { ExpandedRowsContext, ExpandToggle, ListScreen, useExpandedRows, useExpandedRowsOf, type ListColumns } from "@/components/list-screen";
 import { formatDateTime } from "@/lib/format";
 import { useOutbox } from "../api/outbox";
 import { MailText } from "../components/mail-text";
@@ -16,31 +14,22 @@ const table: ServerTableOptions<(typeof outboxSortFields)[number], "q"> = {
   filters: ["q"],
 };
 
-/** Which messages are open: the subject cells toggle them, the table shows their text under the row. */
-const OpenMessages = createContext<{ isOpen: (id: string) => boolean; toggle: (id: string) => void }>({ isOpen: () => false, toggle: () => undefined });
-
 const textId = (message: OutboxMessage) => `outbox-message-${message.id}`;
 
 /** The subject with its open/close toggle, the recipient under it: one column, so a phone shows it whole. */
 function MessageCell({ message }: { message: OutboxMessage }) {
   const { t } = useTranslation();
-  const { dir } = useDirection();
-  const { isOpen, toggle } = use(OpenMessages);
+  const { isOpen, toggle } = useExpandedRowsOf();
   const open = isOpen(message.id);
-  const Chevron = open ? IconChevronDown : dir === "rtl" ? IconChevronLeft : IconChevronRight;
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        onClick={() => toggle(message.id)}
-        aria-expanded={open}
-        aria-controls={open ? textId(message) : undefined}
-        aria-label={t(open ? "outbox.hide" : "outbox.show", { subject: message.subject })}
-        data-testid="outbox-toggle"
-      >
-        <Chevron size={16} aria-hidden />
-      </ActionIcon>
+      <ExpandToggle
+        open={open}
+        onToggle={() => toggle(message.id)}
+        controls={textId(message)}
+        label={t(open ? "outbox.hide" : "outbox.show", { subject: message.subject })}
+        testId="outbox-toggle"
+      />
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Text size="sm" fw={500} dir="auto" style={{ overflowWrap: "anywhere" }}>
           {message.subject}
@@ -72,21 +61,10 @@ const columns: ListColumns<OutboxMessage> = (t, language) => [
  */
 export function OutboxPage() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const openMessages = useMemo(
-    () => ({
-      isOpen: (id: string) => open.has(id),
-      toggle: (id: string) =>
-        setOpen((current) => {
-          const next = new Set(current);
-          if (!next.delete(id)) next.add(id);
-          return next;
-        }),
-    }),
-    [open],
-  );
+  // Which messages are open: the subject cells toggle them, the table shows their text under the row.
+  const openMessages = useExpandedRows();
   return (
-    <OpenMessages value={openMessages}>
+    <ExpandedRowsContext value={openMessages}>
       <ListScreen
         title={t("pages.admin.outbox.title")}
         description={t("outbox.description")}
@@ -97,12 +75,12 @@ export function OutboxPage() {
         search={{ label: t("outbox.search"), testId: "outbox-search" }}
         rowName={(message) => message.subject}
         expandedRow={(message) =>
-          open.has(message.id) ? <MailText id={textId(message)} text={message.text.trim() || t("outbox.noText")} label={t("outbox.messageText")} /> : null
+          openMessages.isOpen(message.id) ? <MailText id={textId(message)} text={message.text.trim() || t("outbox.noText")} label={t("outbox.messageText")} /> : null
         }
         minWidth={340}
         testId="outbox-table"
       />
-    </OpenMessages>
+    </ExpandedRowsContext>
   );
 }
 

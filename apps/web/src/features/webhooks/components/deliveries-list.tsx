@@ -1,10 +1,10 @@
-import { ActionIcon, Code, Group, Loader, Stack, Text, useDirection } from "@mantine/core";
-import { IconChevronDown, IconChevronLeft, IconChevronRight, IconRefresh } from "@tabler/icons-react";
+import { Code, Group, Loader, Stack, Text } from "@mantine/core";
+import { IconRefresh } from "@tabler/icons-react";
 import { webhookDeliverySortFields, webhookDeliveryStatuses, webhookEventTypes, type WebhookDelivery } from "@portal/contract";
-import { createContext, use, useMemo, useState } from "react";
+import { createContext, use } from "react";
 import { useTranslation } from "react-i18next";
 import { createDataTableColumnHelper, useServerTable, type ServerTableOptions } from "@/components/data-table";
-import { ListScreen, type ListColumns, type RowAction } from "@/components/list-screen";
+import { ExpandedRowsContext, ExpandToggle, ListScreen, useExpandedRows, useExpandedRowsOf, type ListColumns, type RowAction } from "@/components/list-screen";
 import type { QueryParams } from "@/lib/api-client";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { notifyError, notifySuccess } from "@/lib/notify";
@@ -20,33 +20,24 @@ const table: ServerTableOptions<(typeof webhookDeliverySortFields)[number], "sta
 
 const nowrap = { whiteSpace: "nowrap" } as const;
 
-/** Which deliveries show their answer under the row. */
-const OpenDeliveries = createContext<{ isOpen: (id: string) => boolean; toggle: (id: string) => void }>({ isOpen: () => false, toggle: () => undefined });
-
 const answerId = (delivery: WebhookDelivery) => `webhook-delivery-answer-${delivery.id}`;
 
 /** The event type with the toggle that opens the receiver's answer (only when there is one to show). */
 function TypeCell({ delivery }: { delivery: WebhookDelivery }) {
   const { t } = useTranslation();
-  const { dir } = useDirection();
-  const { isOpen, toggle } = use(OpenDeliveries);
+  const { isOpen, toggle } = useExpandedRowsOf();
   const open = isOpen(delivery.id);
-  const Chevron = open ? IconChevronDown : dir === "rtl" ? IconChevronLeft : IconChevronRight;
   const hasAnswer = delivery.responseExcerpt !== null || delivery.lastError !== null;
   return (
     <Group gap="xs" wrap="nowrap">
       {hasAnswer ? (
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          onClick={() => toggle(delivery.id)}
-          aria-expanded={open}
-          aria-controls={open ? answerId(delivery) : undefined}
-          aria-label={t(open ? "webhooks.deliveries.hide" : "webhooks.deliveries.show", { type: delivery.type })}
-          data-testid="webhook-delivery-toggle"
-        >
-          <Chevron size={16} aria-hidden />
-        </ActionIcon>
+        <ExpandToggle
+          open={open}
+          onToggle={() => toggle(delivery.id)}
+          controls={answerId(delivery)}
+          label={t(open ? "webhooks.deliveries.hide" : "webhooks.deliveries.show", { type: delivery.type })}
+          testId="webhook-delivery-toggle"
+        />
       ) : (
         <span style={{ width: 28, flexShrink: 0 }} />
       )}
@@ -165,25 +156,14 @@ function useEndpointDeliveries(query: QueryParams) {
  */
 export function DeliveriesList({ endpointId }: { endpointId: string }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  // Which deliveries show their answer under the row.
+  const openDeliveries = useExpandedRows();
   const retry = useRetryWebhookDelivery();
   // The page the list shows: a second observer of the list's own query (same key and options, so one
   // fetch and one polling interval serve both; an observer without the query function would leave
   // TanStack Query without one when it refetches).
   const shown = useServerTable(table);
   const watched = useWebhookDeliveries(endpointId, shown.query);
-  const openDeliveries = useMemo(
-    () => ({
-      isOpen: (id: string) => open.has(id),
-      toggle: (id: string) =>
-        setOpen((current) => {
-          const next = new Set(current);
-          if (!next.delete(id)) next.add(id);
-          return next;
-        }),
-    }),
-    [open],
-  );
   const retryAction: RowAction<WebhookDelivery> = {
     id: "retry",
     label: t("webhooks.deliveries.retry"),
@@ -201,7 +181,7 @@ export function DeliveriesList({ endpointId }: { endpointId: string }) {
   };
   return (
     <EndpointIdContext value={endpointId}>
-      <OpenDeliveries value={openDeliveries}>
+      <ExpandedRowsContext value={openDeliveries}>
         {hasPending(watched.data) && (
           <Group gap={6} mb="xs" data-testid="webhook-deliveries-refreshing">
             <Loader size={12} aria-hidden />
@@ -233,11 +213,11 @@ export function DeliveriesList({ endpointId }: { endpointId: string }) {
           ]}
           rowName={(delivery) => delivery.type}
           rowActions={{ as: "menu", header: t("webhooks.deliveries.columns.actions"), label: (delivery) => delivery.type, items: [retryAction] }}
-          expandedRow={(delivery) => (open.has(delivery.id) ? <DeliveryAnswer delivery={delivery} /> : null)}
+          expandedRow={(delivery) => (openDeliveries.isOpen(delivery.id) ? <DeliveryAnswer delivery={delivery} /> : null)}
           minWidth={820}
           testId="webhook-deliveries-table"
         />
-      </OpenDeliveries>
+      </ExpandedRowsContext>
     </EndpointIdContext>
   );
 }
