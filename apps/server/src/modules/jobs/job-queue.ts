@@ -8,6 +8,8 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** Recurring work: a second pending or running job with the same key is not added. */
   singletonKey?: string;
+  /** Jobs sharing a receiver (a webhook endpoint): the runner keeps only a few of one group running at once. */
+  groupKey?: string;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface EnqueueOptions {
 export async function enqueueJob(executor: Executor, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<boolean> {
   const inserted = await executor
     .insert(jobs)
-    .values({ kind, payload, runAt: options.runAt ?? sql`now()`, singletonKey: options.singletonKey ?? null })
+    .values({ kind, payload, runAt: options.runAt ?? sql`now()`, singletonKey: options.singletonKey ?? null, groupKey: options.groupKey ?? null })
     .onConflictDoNothing()
     .returning({ id: jobs.id });
   return inserted.length > 0;

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { WebhookEventType, WebhookPayload } from "@portal/contract";
 import type { Executor } from "../../db/client.js";
-import { jobs, webhookDeliveries, webhookEvents, type WebhookDeliveryRow } from "../../db/schema/index.js";
+import { webhookDeliveries, webhookEvents, type WebhookDeliveryRow } from "../../db/schema/index.js";
+import { enqueueJob } from "../jobs/index.js";
 
 /** The job kind that sends one delivery (its handler lives in this module). */
 export const WEBHOOK_DELIVERY_JOB = "webhook.deliver";
@@ -43,8 +44,13 @@ export async function queueWebhookEventFor(executor: Executor, endpointId: strin
   const payload: WebhookPayload = { type, timestamp: new Date().toISOString(), data };
   const [event] = await executor.insert(webhookEvents).values({ type, payload: payload as unknown as Record<string, unknown> }).returning({ id: webhookEvents.id });
   const [delivery] = await executor.insert(webhookDeliveries).values({ endpointId, eventId: event!.id, type, nextAttemptAt: sql`now()` }).returning();
-  await executor.insert(jobs).values({ kind: WEBHOOK_DELIVERY_JOB, payload: { deliveryId: delivery!.id }, groupKey: endpointId });
+  await queueDeliveryJob(executor, delivery!.id, endpointId);
   return delivery!;
+}
+
+/** The job that sends one delivery, in its endpoint's group (at most a few of one endpoint run at once). */
+export async function queueDeliveryJob(executor: Executor, deliveryId: string, endpointId: string): Promise<void> {
+  await enqueueJob(executor, WEBHOOK_DELIVERY_JOB, { deliveryId }, { groupKey: endpointId });
 }
 
 function rowCount(result: unknown): number {

@@ -19,7 +19,7 @@ import { AppError } from "../../lib/app-error.js";
 import { ForbiddenAddressError, resolvePublicAddresses, type HostResolver } from "../../lib/outbound-address.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import type { SecretBox } from "../../lib/secret-box.js";
-import { queueWebhookEventFor, WEBHOOK_DELIVERY_JOB } from "./events.js";
+import { queueDeliveryJob, queueWebhookEventFor, WEBHOOK_DELIVERY_JOB } from "./events.js";
 import { presentDelivery, presentEndpoint } from "./webhooks.presenters.js";
 
 type EndpointInput = z.output<typeof webhookEndpointBodySchema>;
@@ -215,7 +215,7 @@ export async function retryDelivery(deps: WebhookDeps, id: string, context: Requ
     if (moved.length === 0) {
       // A running attempt will record its own outcome; a finished job gets a successor.
       const [running] = await tx.select({ id: jobs.id }).from(jobs).where(and(ownJob, eq(jobs.state, "running"))).limit(1);
-      if (!running) await tx.insert(jobs).values({ kind: WEBHOOK_DELIVERY_JOB, payload: { deliveryId: id }, groupKey: current.endpointId });
+      if (!running) await queueDeliveryJob(tx, id, current.endpointId);
     }
     const [endpoint] = await tx.select({ url: webhookEndpoints.url }).from(webhookEndpoints).where(eq(webhookEndpoints.id, current.endpointId));
     await recordAudit(tx, context, {
