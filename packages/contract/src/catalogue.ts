@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { messageOf } from "./messages.js";
 import { descriptionField, listQuerySchema, requiredText, timestamp } from "./common.js";
+import { planPolicyFields, planPolicySchema } from "./licensing.js";
 
 export const currencies = ["USD", "EUR", "TRY"] as const;
 export const currency = z.enum(currencies, { error: messageOf("commerce.validation.currency") });
@@ -61,6 +62,7 @@ export const planSchema = z
     durationDays: z.number().int(),
     maxActivations: z.number().int(),
     maxReleasesPer30Days: z.number().int(),
+    ...planPolicySchema.shape,
     features: z.array(featureSchema),
     services: z.array(serviceSchema),
     active: z.boolean(),
@@ -93,6 +95,7 @@ export const planBodySchema = z
       .min(0, { error: messageOf("commerce.validation.releasesMin") })
       .max(1000)
       .default(3),
+    ...planPolicyFields,
     featureIds: idList("feature").default([]),
     serviceIds: idList("service").default([]),
     active: z.boolean({ error: messageOf("validation.trueOrFalse", { label: "Active" }) }).default(true),

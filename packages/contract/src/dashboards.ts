@@ -40,6 +40,7 @@ const notCustomerActivity = [
   "mfa.code_verified",
   "mfa.code_rejected",
   "job.failed",
+  "license.heartbeat_dead",
   ...webhookAuditActions,
   "demo.seeded",
   "demo.tickets_seeded",
@@ -72,6 +73,8 @@ export const customerDashboardSchema = z
     tickets: z.object({ open: count, inProgress: count, resolved: count }),
     recentActivity: z.array(activityEntrySchema),
     expiring: z.array(expiringLicenseSchema),
+    /** My trial licences that have not ended yet, ending soonest first (the dashboard shows the days left). */
+    trials: z.array(expiringLicenseSchema),
   })
   .meta({ id: "CustomerDashboard" });
 export type CustomerDashboard = z.infer<typeof customerDashboardSchema>;

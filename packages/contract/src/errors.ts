@@ -110,6 +110,8 @@ export const errorCatalogue = {
   "catalogue/name_taken": { status: 409, type: "error", message: "An item with this name already exists." },
   "catalogue/unknown_feature": { status: 422, type: "error", message: "One of the chosen features does not exist." },
   "catalogue/unknown_service": { status: 422, type: "error", message: "One of the chosen services does not exist." },
+  "plan/not_found": { status: 404, type: "error", message: "This plan does not exist or offers no trial." },
+  "trial/already_used": { status: 409, type: "warning", message: "You have already had a trial of this plan." },
   "catalogue/plan_not_found": { status: 404, type: "error", message: "Could not find selected plan details." },
   "project/has_licenses": {
     status: 409,
@@ -159,6 +161,11 @@ export const errorCatalogue = {
     status: 409,
     type: "error",
     message: "This licence has reached its limit of installation releases for the last 30 days.",
+  },
+  "license/trial_already_used": {
+    status: 409,
+    type: "error",
+    message: "This machine has already used a trial of this plan. Buy a licence to go on using it.",
   },
   "license/invalid_token": { status: 401, type: "error", message: "The licence token is missing, invalid or expired." },
   "license/req_too_large": { status: 413, type: "error", message: "File size cannot exceed 500KB" },
@@ -215,6 +222,11 @@ export const errorCatalogue = {
   },
   "update/published": { status: 409, type: "error", message: "A published update cannot be changed." },
   "update/not_found": { status: 404, type: "error", message: "Update not found." },
+  "update/outside_access_window": {
+    status: 403,
+    type: "error",
+    message: "This update was published after your licence expired. Renew the licence to download it.",
+  },
   "update/license_not_found": { status: 404, type: "error", message: "Licence not found." },
   "user/not_locked": { status: 409, type: "warning", message: "This account is not locked." },
   "user/not_pending": { status: 409, type: "warning", message: "This registration is not pending approval." },

@@ -10,6 +10,7 @@ export * from "./catalogue.js";
 export * from "./projects.js";
 export * from "./payments.js";
 export * from "./license-key.js";
+export * from "./licensing.js";
 export * from "./licenses.js";
 export * from "./orders.js";
 export * from "./tickets.js";

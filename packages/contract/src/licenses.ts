@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { listQuerySchema, timestamp } from "./common.js";
 import { messageOf } from "./messages.js";
+import { expirationStrategy, licenseType } from "./licensing.js";
 
 export const licenseStatus = z.enum(["active", "not_activated", "deactivated"]);
 export type LicenseStatus = z.infer<typeof licenseStatus>;
 export const licenseRequestStatus = z.enum(["pending", "approved", "rejected", "cancelled"]);
 export type LicenseRequestStatus = z.infer<typeof licenseRequestStatus>;
 
-export const validationCodes = ["VALID", "NOT_FOUND", "DEACTIVATED", "EXPIRED", "TOO_MANY_ACTIVATIONS", "FINGERPRINT_MISMATCH"] as const;
+export const validationCodes = ["VALID", "NOT_FOUND", "DEACTIVATED", "EXPIRED", "TOO_MANY_ACTIVATIONS", "FINGERPRINT_MISMATCH", "TRIAL_ALREADY_USED", "LEASE_EXPIRED"] as const;
 export type ValidationCode = (typeof validationCodes)[number];
 
 const namedItem = z.object({ id: z.uuid(), name: z.string() });
@@ -29,6 +30,16 @@ export const licenseSchema = z
     maxActivations: z.number().int(),
     activations: z.number().int(),
     maxReleasesPer30Days: z.number().int(),
+    /** The policy the licence was issued with (API.md "Licensing models"). */
+    type: licenseType,
+    floating: z.boolean(),
+    heartbeatSeconds: z.number().int().nullable(),
+    expirationStrategy,
+    offlineTtlDays: z.number().int().nullable(),
+    /** Past `expiresAt`: a `perpetual_fallback` licence still validates, without newer updates. */
+    expired: z.boolean(),
+    /** Floating: live leases of `maxActivations` seats; node-locked: live installations. */
+    seats: z.object({ used: z.number().int(), max: z.number().int() }),
   })
   .meta({ id: "License" });
 export type License = z.infer<typeof licenseSchema>;
@@ -40,6 +51,7 @@ export const licenseListQuerySchema = listQuerySchema(["issuedAt", "expiresAt", 
   status: licenseStatus.optional(),
   projectId: z.uuid({ error: messageOf("validation.notValidId") }).optional(),
   ownerId: z.uuid({ error: messageOf("validation.notValidId") }).optional(),
+  type: licenseType.optional(),
 });
 
 export const installationSchema = z
@@ -49,6 +61,11 @@ export const installationSchema = z
     dataSummary: z.string(),
     firstSeenAt: timestamp,
     lastSeenAt: timestamp,
+    /** Floating seats: until when the lease holds (null for node-locked installations). */
+    leaseExpiresAt: timestamp.nullable(),
+    lastHeartbeatAt: timestamp.nullable(),
+    /** When a job found the lease lapsed (`installation.heartbeat-dead`); null while alive or after it was taken again. */
+    deadAt: timestamp.nullable(),
   })
   .meta({ id: "Installation" });
 export type Installation = z.infer<typeof installationSchema>;
@@ -180,6 +197,11 @@ export const licenseFileLicenseSchema = z.object({
   issuedAt: timestamp,
   expiresAt: timestamp.nullable(),
   maxActivations: z.number().int(),
+  type: licenseType,
+  floating: z.boolean(),
+  heartbeatSeconds: z.number().int().nullable(),
+  expirationStrategy,
+  offlineTtlDays: z.number().int().nullable(),
 });
 
 export const validationDataSchema = z
@@ -189,6 +211,10 @@ export const validationDataSchema = z
     license: licenseFileLicenseSchema.optional(),
     fingerprint: z.string().optional(),
     nonce: z.string().optional(),
+    /** Floating seats: until when this machine's seat holds; null otherwise. */
+    leaseExpiresAt: timestamp.nullable(),
+    /** Past `expiresAt` (a `perpetual_fallback` licence answers VALID with this true). */
+    expired: z.boolean(),
     timestamp,
   })
   .meta({ id: "ValidationData" });

@@ -97,6 +97,10 @@ export const messageCatalogue = {
   "commerce.validation.cardNumberInvalid": "This card number is not valid. Check the digits.",
 
   // Licence requests.
+  "licenses.validation.trialDays": "Trial days must be a whole number between 1 and 90",
+  "licenses.validation.heartbeatSeconds": "Heartbeat interval must be a whole number of seconds between 60 and 86400",
+  "licenses.validation.expirationStrategy": "Expiration strategy must be revoke or perpetual_fallback",
+  "licenses.validation.offlineTtlDays": "Offline validity must be a whole number of days between 1 and 3650",
   "licenses.validation.planOrFeatures": "Choose either a plan or features",
   "licenses.validation.planRequired": "Choose a plan",
   "licenses.validation.planInvalid": "Not a valid plan",

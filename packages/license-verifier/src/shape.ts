@@ -26,6 +26,8 @@ const VALIDATION_CODES: readonly ValidationCode[] = [
   "EXPIRED",
   "TOO_MANY_ACTIVATIONS",
   "FINGERPRINT_MISMATCH",
+  "TRIAL_ALREADY_USED",
+  "LEASE_EXPIRED",
 ];
 
 const UPDATE_TYPES: readonly UpdateType[] = ["major", "minor"];

@@ -13,6 +13,13 @@ export interface License {
   /** ISO-8601, or null for a licence that never ends. */
   expiresAt: string | null;
   maxActivations: number;
+  /** The licensing policy (absent in files made before licensing models). */
+  type?: "standard" | "trial";
+  floating?: boolean;
+  /** Floating: seconds a seat holds without a heartbeat. */
+  heartbeatSeconds?: number | null;
+  expirationStrategy?: "revoke" | "perpetual_fallback";
+  offlineTtlDays?: number | null;
 }
 
 /** Lifetime of the licence *file* (not of the licence). */
@@ -87,7 +94,9 @@ export type ValidationCode =
   | "DEACTIVATED"
   | "EXPIRED"
   | "TOO_MANY_ACTIVATIONS"
-  | "FINGERPRINT_MISMATCH";
+  | "FINGERPRINT_MISMATCH"
+  | "TRIAL_ALREADY_USED"
+  | "LEASE_EXPIRED";
 
 /** The signed `data` of a validation answer. */
 export interface ValidationData {
@@ -96,6 +105,10 @@ export interface ValidationData {
   license?: License;
   fingerprint?: string;
   nonce?: string;
+  /** Floating seats: ISO-8601 end of this machine's lease; null otherwise (absent from older servers). */
+  leaseExpiresAt?: string | null;
+  /** Past the licence's end date (a `perpetual_fallback` licence is still VALID). */
+  expired?: boolean;
   /** ISO-8601: when the server answered. */
   timestamp: string;
 }

@@ -10,7 +10,7 @@ import type { RequestContext } from "../lib/request-context.js";
 import type { Signer } from "../lib/signing.js";
 import { seedDemoFaq } from "./faq.js";
 import type { Mailing } from "../modules/jobs/index.js";
-import { newLicenseKey } from "../modules/licenses/index.js";
+import { licensePolicyOf, newLicenseKey } from "../modules/licenses/index.js";
 import { createDraft, publishUpdate, setCommands, setVerification } from "../modules/updates/index.js";
 
 /** The products the FAQ names, as features a plan can bundle. */
@@ -288,6 +288,7 @@ async function demoLicense(db: Database, customerId: string): Promise<string | u
         expiresAt: sql`now() + make_interval(days => ${plan.durationDays})`,
         maxActivations: plan.maxActivations,
         maxReleasesPer30Days: plan.maxReleasesPer30Days,
+        ...licensePolicyOf(plan),
       })
       .returning({ id: licenses.id });
     const featureIds = await tx.select({ featureId: planFeatures.featureId }).from(planFeatures).where(eq(planFeatures.planId, plan.id));

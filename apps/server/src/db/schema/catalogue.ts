@@ -40,6 +40,12 @@ export const plans = pgTable(
     maxActivations: integer("max_activations").notNull(),
     // How many installations a customer may release (to move a licence) per licence in 30 days.
     maxReleasesPer30Days: integer("max_releases_per_30_days").notNull().default(3),
+    // Licensing policy (API.md "Licensing models"), copied onto each licence issued from the plan.
+    trialDays: integer("trial_days"),
+    floating: boolean("floating").notNull().default(false),
+    heartbeatSeconds: integer("heartbeat_seconds").notNull().default(600),
+    expirationStrategy: text("expiration_strategy", { enum: ["revoke", "perpetual_fallback"] }).notNull().default("revoke"),
+    offlineTtlDays: integer("offline_ttl_days"),
     active: boolean("active").notNull().default(true),
     // A custom plan is built by one customer from chosen features and is visible to that customer only.
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "cascade" }),
@@ -53,6 +59,10 @@ export const plans = pgTable(
     index("plans_name_idx").on(table.name, table.id),
     check("plans_price_check", sql`${table.priceCents} >= 0`),
     check("plans_limits_check", sql`${table.durationDays} > 0 and ${table.maxActivations} > 0`),
+    check(
+      "plans_policy_check",
+      sql`(${table.trialDays} is null or ${table.trialDays} between 1 and 90) and ${table.heartbeatSeconds} between 60 and 86400 and (${table.offlineTtlDays} is null or ${table.offlineTtlDays} between 1 and 3650)`,
+    ),
   ],
 );
 

@@ -66,6 +66,14 @@ export const licenses = pgTable(
     maxActivations: integer("max_activations").notNull(),
     maxReleasesPer30Days: integer("max_releases_per_30_days").notNull().default(3),
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    // The policy it was issued with: later plan edits change new licences only.
+    type: text("type", { enum: ["standard", "trial"] }).notNull().default("standard"),
+    floating: boolean("floating").notNull().default(false),
+    heartbeatSeconds: integer("heartbeat_seconds"),
+    expirationStrategy: text("expiration_strategy", { enum: ["revoke", "perpetual_fallback"] }).notNull().default("revoke"),
+    offlineTtlDays: integer("offline_ttl_days"),
+    // When the `license.expired` event went out (once per licence; null until then or after a renewal).
+    expiryAnnouncedAt: timestamp("expiry_announced_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("licenses_key_key").on(table.keyCompact),
@@ -78,6 +86,11 @@ export const licenses = pgTable(
     index("licenses_sort_expires_idx").on(table.expiresAt, table.id),
     index("licenses_sort_status_idx").on(table.status, table.id),
     index("licenses_sort_plan_idx").on(table.planId, table.id),
+    // One trial per customer per plan.
+    uniqueIndex("licenses_trial_once_key").on(table.ownerId, table.planId).where(sql`${table.type} = 'trial'`),
+    // The job that announces expiries walks only the licences not yet announced.
+    index("licenses_unannounced_expiry_idx").on(table.expiresAt).where(sql`${table.expiryAnnouncedAt} is null`),
+    check("licenses_floating_check", sql`not ${table.floating} or ${table.heartbeatSeconds} is not null`),
   ],
 );
 
@@ -110,12 +123,19 @@ export const installations = pgTable(
     releasedAt: timestamp("released_at", { withTimezone: true }),
     releasedBy: uuid("released_by").references(() => users.id, { onDelete: "set null" }),
     releasedByAdmin: boolean("released_by_admin").notNull().default(false),
+    // Floating seats: the lease holds until lease_expires_at (+ LEASE_DRIFT_SECONDS); refreshed by validation and heartbeat.
+    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
+    lastHeartbeatAt: timestamp("last_heartbeat_at", { withTimezone: true }),
+    // Set by the job that finds the lease lapsed (one installation.heartbeat-dead event); cleared when the seat is taken again.
+    deadAt: timestamp("dead_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("installations_active_fingerprint_key").on(table.licenseId, table.fingerprint).where(sql`${table.releasedAt} is null`),
     index("installations_license_idx").on(table.licenseId, table.releasedAt),
     // The admin dashboard's live installations (not released, seen lately).
     index("installations_live_seen_idx").on(table.lastSeenAt).where(sql`${table.releasedAt} is null`),
+    // The lapse job: leases not yet marked dead, by when they end.
+    index("installations_lease_idx").on(table.leaseExpiresAt).where(sql`${table.leaseExpiresAt} is not null and ${table.deadAt} is null`),
   ],
 );
 
@@ -136,6 +156,25 @@ export const licenseTokens = pgTable(
     installedVersion: text("installed_version"),
   },
   (table) => [uniqueIndex("license_tokens_token_hash_key").on(table.tokenHash)],
+);
+
+/**
+ * The fingerprints that have activated a trial of a plan, under any account: a machine gets one trial
+ * per plan (TRIAL_ALREADY_USED), whoever asks for it.
+ */
+export const trialFingerprints = pgTable(
+  "trial_fingerprints",
+  {
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    fingerprint: text("fingerprint").notNull(),
+    licenseId: uuid("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.planId, table.fingerprint] })],
 );
 
 /** Which expiry reminders went out, so each is sent once. */

@@ -121,6 +121,11 @@ function planColumns(input: PlanInput) {
     durationDays: input.durationDays,
     maxActivations: input.maxActivations,
     maxReleasesPer30Days: input.maxReleasesPer30Days,
+    trialDays: input.trialDays,
+    floating: input.floating,
+    heartbeatSeconds: input.heartbeatSeconds,
+    expirationStrategy: input.expirationStrategy,
+    offlineTtlDays: input.offlineTtlDays,
     active: input.active,
   };
 }

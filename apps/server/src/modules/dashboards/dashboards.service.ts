@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, lte, ne, sql, type SQL } from "drizzle-orm";
 import {
   ISSUED_DAYS_SHOWN,
   ISSUED_MONTHS_SHOWN,
@@ -32,6 +32,13 @@ const ticketCounts = {
   inProgress: sql<number>`count(*) filter (where ${tickets.status} = 'in_progress')::int`,
   resolved: sql<number>`count(*) filter (where ${tickets.status} = 'resolved')::int`,
 };
+
+/** A trial that has not ended: the dashboard counts its days down. */
+const runningTrial = and(eq(licenses.type, "trial"), ne(licenses.status, "deactivated"), gt(licenses.expiresAt, sql`now()`));
+
+function presentListed(row: { id: string; keyCompact: string; planName: string; expiresAt: Date }) {
+  return { id: row.id, key: formatLicenseKey(row.keyCompact), planName: row.planName, expiresAt: row.expiresAt.toISOString() };
+}
 
 const expiringSoon = and(eq(licenses.status, "active"), gt(licenses.expiresAt, sql`now()`), lte(licenses.expiresAt, sql`now() + ${EXPIRY_WINDOW}`));
 
@@ -100,7 +107,7 @@ interface CustomerFigureRow {
  * call held five of the pool's connections; under 32 concurrent dashboards they queued for them.
  */
 export async function customerDashboard(db: Database, userId: string): Promise<CustomerDashboard> {
-  const [[counts], expiring, activity] = await Promise.all([
+  const [[counts], expiring, trials, activity] = await Promise.all([
     preparedSql(db, "dashboard_counts", {}, () => {
       const user = sql.placeholder("userId");
       return sql`
@@ -128,6 +135,16 @@ export async function customerDashboard(db: Database, userId: string): Promise<C
         .limit(EXPIRING_LISTED)
         .prepare(name),
     ).execute({ userId }),
+    preparedStatement(db, "dashboard_trials", {}, (_shape, name) =>
+      db
+        .select({ id: licenses.id, keyCompact: licenses.keyCompact, planName: plans.name, expiresAt: licenses.expiresAt })
+        .from(licenses)
+        .innerJoin(plans, eq(plans.id, licenses.planId))
+        .where(and(eq(licenses.ownerId, sql.placeholder("userId")), runningTrial))
+        .orderBy(asc(licenses.expiresAt), asc(licenses.id))
+        .limit(EXPIRING_LISTED)
+        .prepare(name),
+    ).execute({ userId }),
     recentActivity(db, userId),
   ]);
   // Aggregates without GROUP BY always answer one row.
@@ -138,7 +155,8 @@ export async function customerDashboard(db: Database, userId: string): Promise<C
     orders: { open: figures.openOrders, awaitingMe: figures.awaitingMe },
     tickets: { open: figures.open, inProgress: figures.inProgress, resolved: figures.resolved },
     recentActivity: activity,
-    expiring: expiring.map((row) => ({ id: row.id, key: formatLicenseKey(row.keyCompact), planName: row.planName, expiresAt: row.expiresAt.toISOString() })),
+    expiring: expiring.map(presentListed),
+    trials: trials.map(presentListed),
   };
 }
 

@@ -2,6 +2,7 @@
 export { licenseRoutes } from "./licenses.routes.js";
 export { sendExpiryReminders } from "./expiry-reminders.js";
 export { newLicenseKey } from "./license-keys.js";
+export { licensePolicyOf } from "./license-policy.js";
 // The licence token a .req file earned: update downloads are authorised by it.
 export { licenseForToken } from "./req-file.service.js";
 // A paid order issues its licences as an approved request does.

@@ -1,5 +1,6 @@
 import { formatLicenseKey, type Installation, type License } from "@portal/contract";
 import type { InstallationRow, LicenseRow } from "../../db/schema/index.js";
+import { isExpired } from "./license-policy.js";
 
 export interface LicenseRecord {
   license: LicenseRow;
@@ -28,6 +29,20 @@ export function presentLicense(record: LicenseRecord): License {
     maxActivations: license.maxActivations,
     activations: record.activations,
     maxReleasesPer30Days: license.maxReleasesPer30Days,
+    ...policyOf(license),
+    expired: isExpired(license),
+    seats: { used: record.activations, max: license.maxActivations },
+  };
+}
+
+/** The policy a licence was issued with, as the licence, its file and validation answers show it. */
+function policyOf(license: LicenseRow) {
+  return {
+    type: license.type,
+    floating: license.floating,
+    heartbeatSeconds: license.heartbeatSeconds,
+    expirationStrategy: license.expirationStrategy,
+    offlineTtlDays: license.offlineTtlDays,
   };
 }
 
@@ -43,6 +58,7 @@ export function licenseClaims(record: LicenseRecord) {
     issuedAt: license.issuedAt.toISOString(),
     expiresAt: license.expiresAt.toISOString(),
     maxActivations: license.maxActivations,
+    ...policyOf(license),
   };
 }
 
@@ -53,6 +69,9 @@ export function presentInstallation(row: InstallationRow): Installation {
     dataSummary: row.dataSummary,
     firstSeenAt: row.firstSeenAt.toISOString(),
     lastSeenAt: row.lastSeenAt.toISOString(),
+    leaseExpiresAt: row.leaseExpiresAt?.toISOString() ?? null,
+    lastHeartbeatAt: row.lastHeartbeatAt?.toISOString() ?? null,
+    deadAt: row.deadAt?.toISOString() ?? null,
   };
 }
 

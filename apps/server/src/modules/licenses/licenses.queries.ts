@@ -2,9 +2,10 @@ import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { features, installations, licenseFeatures, licenses, plans, projects, users } from "../../db/schema/index.js";
 import type { LicenseRecord } from "./licenses.presenters.js";
+import { holdsSeat } from "./license-policy.js";
 
-/** Live installations per licence, as a correlated subquery usable in SELECT and ORDER BY. */
-export const activationCount = sql<number>`(select count(*)::int from ${installations} where ${installations.licenseId} = ${licenses.id} and ${installations.releasedAt} is null)`;
+/** Places taken per licence (live installations; on a floating licence, live leases), as a correlated subquery usable in SELECT and ORDER BY. */
+export const activationCount = sql<number>`(select count(*)::int from ${installations} where ${installations.licenseId} = ${licenses.id} and ${holdsSeat})`;
 
 /** A licence's features as one column of its row: `{ id, name }` by name, `[]` for none. */
 const featureList = sql<{ id: string; name: string }[]>`coalesce((select json_agg(json_build_object('id', ${features.id}, 'name', ${features.name}) order by ${features.name}) from ${licenseFeatures} inner join ${features} on ${features.id} = ${licenseFeatures.featureId} where ${licenseFeatures.licenseId} = ${licenses.id}), '[]'::json)`;

@@ -171,7 +171,7 @@ describe("online validation", () => {
     const key = license!.key;
     const typo = (key[0] === "A" ? "B" : "A") + key.slice(1);
     const notFound = (await validate({ key: typo })).body.data;
-    expect(notFound).toEqual({ valid: false, code: "NOT_FOUND", timestamp: expect.any(String) });
+    expect(notFound).toEqual({ valid: false, code: "NOT_FOUND", leaseExpiresAt: null, expired: false, timestamp: expect.any(String) });
 
     await call(t.app, { method: "POST", url: `/api/v1/licenses/${license!.id}/deactivate`, token: admin });
     expect((await validate({ key, fingerprint: "x" })).body.data).toMatchObject({ valid: false, code: "DEACTIVATED" });

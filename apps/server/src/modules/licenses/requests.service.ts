@@ -33,6 +33,7 @@ import { transactionWithWebhooks, type JobWaker, type WebhookEmitter } from "../
 import { newLicenseKey } from "./license-keys.js";
 import { presentLicense } from "./licenses.presenters.js";
 import { licenseSelect } from "./licenses.queries.js";
+import { licensePolicyOf } from "./license-policy.js";
 
 type RequestInput = z.output<typeof licenseRequestBodySchema>;
 type RequestPatch = z.output<typeof licenseRequestPatchSchema>;
@@ -268,6 +269,7 @@ export async function issueRequestLicenses(
         expiresAt: sql`now() + make_interval(days => ${durationDays})`,
         maxActivations: request.maxActivations ?? plan.maxActivations,
         maxReleasesPer30Days: plan.maxReleasesPer30Days,
+        ...licensePolicyOf(plan),
       })),
     )
     .returning({ id: licenses.id });

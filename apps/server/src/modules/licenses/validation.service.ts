@@ -9,6 +9,7 @@ import { recordAudit } from "../../db/audit.js";
 import { transactionWithWebhooks, type JobWaker, type WebhookEmitter } from "../webhooks/index.js";
 import { licenseClaims, presentLicense, presentLicenseInstallation, type LicenseRecord } from "./licenses.presenters.js";
 import { findLicense, liveInstallation } from "./licenses.queries.js";
+import { isExpired } from "./license-policy.js";
 
 // Refreshing last_seen_at on every check would turn each validation into a write.
 const LAST_SEEN_RESOLUTION = sql`interval '5 minutes'`;
@@ -83,9 +84,10 @@ export async function emitActivationEvents(tx: Executor, webhooks: WebhookEmitte
   await webhooks.emitLazily("installation.activated", async () => presentLicenseInstallation(await activated(), outcome.installation));
 }
 
+/** Why a licence does not validate at all; an expired `perpetual_fallback` licence still does (with `expired: true`). */
 export function refusalFor(record: LicenseRecord, now: Date): ValidationCode | undefined {
   if (record.license.status === "deactivated") return "DEACTIVATED";
-  if (record.license.expiresAt.getTime() <= now.getTime()) return "EXPIRED";
+  if (isExpired(record.license, now) && record.license.expirationStrategy === "revoke") return "EXPIRED";
   return undefined;
 }
 
@@ -97,6 +99,11 @@ interface ValidationRow extends Record<string, unknown> {
   expires_at: string | Date;
   max_activations: number;
   max_releases: number;
+  type: LicenseRow["type"];
+  floating: boolean;
+  heartbeat_seconds: number | null;
+  expiration_strategy: LicenseRow["expirationStrategy"];
+  offline_ttl_days: number | null;
   owner_id: string;
   plan_id: string;
   plan_name: string;
@@ -113,7 +120,8 @@ interface ValidationRow extends Record<string, unknown> {
 const VALIDATION_QUERY = `
   with found as (
     select l.id, l.key_compact, l.status, l.issued_at, l.expires_at, l.max_activations,
-           l.max_releases_per_30_days as max_releases, l.owner_id, l.plan_id, p.name as plan_name
+           l.max_releases_per_30_days as max_releases, l.type, l.floating, l.heartbeat_seconds, l.expiration_strategy,
+           l.offline_ttl_days, l.owner_id, l.plan_id, p.name as plan_name
     from licenses l join plans p on p.id = l.plan_id
     where l.key_compact = $1
   ),
@@ -159,6 +167,12 @@ function recordFromRow(row: ValidationRow): LicenseRecord {
       maxActivations: row.max_activations,
       maxReleasesPer30Days: row.max_releases,
       deactivatedAt: null,
+      type: row.type,
+      floating: row.floating,
+      heartbeatSeconds: row.heartbeat_seconds,
+      expirationStrategy: row.expiration_strategy,
+      offlineTtlDays: row.offline_ttl_days,
+      expiryAnnouncedAt: null,
     },
     planName: row.plan_name,
     projectName: null,
@@ -195,6 +209,8 @@ export async function validateLicense(
     code,
     ...(record ? { license: licenseClaims(record) } : {}),
     ...echo,
+    leaseExpiresAt: null,
+    expired: record ? isExpired(record.license, now) : false,
     timestamp: now.toISOString(),
   });
 

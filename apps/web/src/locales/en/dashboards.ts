@@ -73,6 +73,8 @@ const dashboards = {
     "api_token.revoked": "API token revoked",
     "license.activated": "Licence activated",
     "license.req_authenticated": "Installation signed in with a .req file",
+    "license.trial_started": "You started a trial",
+    "license.expired": "A licence expired",
     "license.deactivated": "Licence deactivated",
     "license.reactivated": "Licence reactivated",
     "license.installation_released": "Installation released",

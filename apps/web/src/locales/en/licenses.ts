@@ -124,6 +124,10 @@ const licenses = {
     planInvalid: "Choose a plan",
     quantityNumber: "Quantity must be between 1 and 100",
     quantityWhole: "Quantity must be between 1 and 100",
+    trialDays: "Trial days must be a whole number between 1 and 90",
+    heartbeatSeconds: "Heartbeat interval must be a whole number of seconds between 60 and 86400",
+    expirationStrategy: "Expiration strategy must be revoke or perpetual_fallback",
+    offlineTtlDays: "Offline validity must be a whole number of days between 1 and 3650",
   },
   edit: {
     back: "Back to requests",

@@ -74,6 +74,8 @@ const dashboards: Messages["dashboards"] = {
     "api_token.revoked": "Token de API revocado",
     "license.activated": "Licencia activada",
     "license.req_authenticated": "Instalación autenticada con un archivo .req",
+    "license.trial_started": "Iniciaste una prueba",
+    "license.expired": "Una licencia caducó",
     "license.deactivated": "Licencia desactivada",
     "license.reactivated": "Licencia reactivada",
     "license.installation_released": "Instalación liberada",

@@ -125,6 +125,10 @@ const licenses: Messages["licenses"] = {
     planInvalid: "Elija un plan",
     quantityNumber: "La cantidad debe estar entre 1 y 100",
     quantityWhole: "La cantidad debe estar entre 1 y 100",
+    trialDays: "Los días de prueba deben ser un número entero entre 1 y 90",
+    heartbeatSeconds: "El intervalo de latido debe ser un número entero de segundos entre 60 y 86400",
+    expirationStrategy: "La estrategia de caducidad debe ser revoke o perpetual_fallback",
+    offlineTtlDays: "La validez sin conexión debe ser un número entero de días entre 1 y 3650",
   },
   edit: {
     back: "Volver a las solicitudes",

@@ -74,6 +74,8 @@ const dashboards: Messages["dashboards"] = {
     "api_token.revoked": "توکن API باطل شد",
     "license.activated": "مجوز فعال شد",
     "license.req_authenticated": "نصب با فایل ‎.req احراز هویت شد",
+    "license.trial_started": "یک دوره آزمایشی را آغاز کردید",
+    "license.expired": "مهلت یک مجوز به پایان رسید",
     "license.deactivated": "مجوز غیرفعال شد",
     "license.reactivated": "مجوز دوباره فعال شد",
     "license.installation_released": "نصب آزاد شد",

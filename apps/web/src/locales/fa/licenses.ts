@@ -125,6 +125,10 @@ const licenses: Messages["licenses"] = {
     planInvalid: "یک طرح انتخاب کنید",
     quantityNumber: "تعداد باید بین ۱ و ۱۰۰ باشد",
     quantityWhole: "تعداد باید بین ۱ و ۱۰۰ باشد",
+    trialDays: "روزهای آزمایشی باید عددی صحیح بین ۱ تا ۹۰ باشد",
+    heartbeatSeconds: "فاصله ضربان باید عددی صحیح بین ۶۰ تا ۸۶۴۰۰ ثانیه باشد",
+    expirationStrategy: "راهبرد انقضا باید revoke یا perpetual_fallback باشد",
+    offlineTtlDays: "اعتبار آفلاین باید عددی صحیح بین ۱ تا ۳۶۵۰ روز باشد",
   },
   edit: {
     back: "بازگشت به درخواست‌ها",

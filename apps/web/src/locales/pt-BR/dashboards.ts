@@ -74,6 +74,8 @@ const dashboards: Messages["dashboards"] = {
     "api_token.revoked": "Token de API revogado",
     "license.activated": "Licença ativada",
     "license.req_authenticated": "Instalação autenticada com um arquivo .req",
+    "license.trial_started": "Você iniciou uma avaliação",
+    "license.expired": "Uma licença expirou",
     "license.deactivated": "Licença desativada",
     "license.reactivated": "Licença reativada",
     "license.installation_released": "Instalação liberada",

@@ -125,6 +125,10 @@ const licenses: Messages["licenses"] = {
     planInvalid: "Escolha um plano",
     quantityNumber: "A quantidade deve estar entre 1 e 100",
     quantityWhole: "A quantidade deve estar entre 1 e 100",
+    trialDays: "Os dias de avaliação devem ser um número inteiro entre 1 e 90",
+    heartbeatSeconds: "O intervalo de heartbeat deve ser um número inteiro de segundos entre 60 e 86400",
+    expirationStrategy: "A estratégia de expiração deve ser revoke ou perpetual_fallback",
+    offlineTtlDays: "A validade offline deve ser um número inteiro de dias entre 1 e 3650",
   },
   edit: {
     back: "Voltar às solicitações",

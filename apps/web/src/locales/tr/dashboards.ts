@@ -74,6 +74,8 @@ const dashboards: Messages["dashboards"] = {
     "api_token.revoked": "API belirteci iptal edildi",
     "license.activated": "Lisans etkinleştirildi",
     "license.req_authenticated": "Kurulum .req dosyasıyla oturum açtı",
+    "license.trial_started": "Bir deneme başlattınız",
+    "license.expired": "Bir lisansın süresi doldu",
     "license.deactivated": "Lisans devre dışı bırakıldı",
     "license.reactivated": "Lisans yeniden etkinleştirildi",
     "license.installation_released": "Kurulum serbest bırakıldı",

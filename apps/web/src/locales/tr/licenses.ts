@@ -125,6 +125,10 @@ const licenses: Messages["licenses"] = {
     planInvalid: "Bir plan seçin",
     quantityNumber: "Adet 1 ile 100 arasında olmalıdır",
     quantityWhole: "Adet 1 ile 100 arasında olmalıdır",
+    trialDays: "Deneme süresi 1 ile 90 arasında tam sayı (gün) olmalıdır",
+    heartbeatSeconds: "Heartbeat aralığı 60 ile 86400 arasında tam sayı (saniye) olmalıdır",
+    expirationStrategy: "Süre sonu stratejisi revoke veya perpetual_fallback olmalıdır",
+    offlineTtlDays: "Çevrimdışı geçerlilik 1 ile 3650 arasında tam sayı (gün) olmalıdır",
   },
   edit: {
     back: "Taleplere dön",

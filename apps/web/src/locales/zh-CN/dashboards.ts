@@ -74,6 +74,8 @@ const dashboards: Messages["dashboards"] = {
     "api_token.revoked": "已撤销 API 令牌",
     "license.activated": "许可证已激活",
     "license.req_authenticated": "安装已通过 .req 文件认证",
+    "license.trial_started": "您开始了试用",
+    "license.expired": "一个许可证已过期",
     "license.deactivated": "许可证已停用",
     "license.reactivated": "许可证已重新启用",
     "license.installation_released": "安装已释放",

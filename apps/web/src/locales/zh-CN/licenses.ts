@@ -125,6 +125,10 @@ const licenses: Messages["licenses"] = {
     planInvalid: "请选择套餐",
     quantityNumber: "数量必须在 1 到 100 之间",
     quantityWhole: "数量必须在 1 到 100 之间",
+    trialDays: "试用天数必须是 1 到 90 之间的整数",
+    heartbeatSeconds: "心跳间隔必须是 60 到 86400 之间的整数秒",
+    expirationStrategy: "到期策略必须是 revoke 或 perpetual_fallback",
+    offlineTtlDays: "离线有效期必须是 1 到 3650 之间的整数天",
   },
   edit: {
     back: "返回申请列表",
