@@ -152,6 +152,9 @@ describe("the .req flow and the licence file by expiry strategy", () => {
     const file = await call(t.app, { method: "GET", url: `/api/v1/licenses/${license.id}/file`, token: customer.token });
     expect(file.statusCode).toBe(200);
     expect(licenseFilePayload(file.body).license).toMatchObject({ id: license.id, expirationStrategy: "revoke" });
+    // Offline, the shipped verifier says it has ended.
+    const { verifyLicenseFile } = await import("@portal/license-verifier");
+    expect(verifyLicenseFile(file.body, await publicKeyPem())).toMatchObject({ ok: false, reason: "LICENSE_EXPIRED" });
   });
 
   it("perpetual_fallback: a .req after expiresAt activates, and its answer and licence file say the licence has ended", async () => {
@@ -168,6 +171,13 @@ describe("the .req flow and the licence file by expiry strategy", () => {
     expect(payload.license).toMatchObject({ id: license.id, expiresAt: expiresAt.toISOString(), expirationStrategy: "perpetual_fallback" });
     expect(payload.installation).toEqual({ fingerprint: fingerprintOf(installationData), nonce: "n-late" });
     expect(await installationCount(license.id)).toBe(1);
+    // Offline, the shipped verifier accepts it and says it has ended.
+    const { verifyLicenseFile } = await import("@portal/license-verifier");
+    expect(verifyLicenseFile(data.licenseFile, await publicKeyPem(), { fingerprint: fingerprintOf(installationData) })).toMatchObject({
+      ok: true,
+      expired: true,
+      license: { expirationStrategy: "perpetual_fallback" },
+    });
 
     const file = await call(t.app, { method: "GET", url: `/api/v1/licenses/${license.id}/file`, token: customer.token });
     expect(file.statusCode).toBe(200);
