@@ -17,8 +17,8 @@ import { closeSecondProcess, createSecondProcess, useTestApp } from "../../test/
 import { announceExpiredLicenses } from "./expiry-announcements.js";
 import { fingerprintOf } from "./validation.service.js";
 
-// No job runner: the announcements run when a test calls them (the recurring job would take the
-// licences of a slow test a minute in). Webhook endpoints may point at 127.0.0.1; nothing is sent.
+// The announcements run when a test calls them (a test app schedules no recurring job), and no job
+// runner: webhook events are queued, never sent. Endpoints may point at 127.0.0.1.
 const t = useTestApp(
   { VALIDATE_RATE_LIMIT_PER_MINUTE: "100000", VALIDATE_KEY_RATE_LIMIT_PER_MINUTE: "100000", WEBHOOK_ALLOW_HTTP: "1", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "1" },
   { runJobs: false },
