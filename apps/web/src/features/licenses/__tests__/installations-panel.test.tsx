@@ -3,13 +3,22 @@ import { act } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { changeLanguage } from "@/lib/i18n";
 import { allByTestId, byTestId, mountWithApp, pageText, serveApi, success } from "@/test/app";
-import { stubBrowserApis, unmount, waitFor } from "@/test/dom";
+import { click, stubBrowserApis, unmount, waitFor } from "@/test/dom";
 import { SEATS_POLL_MS } from "../api/installations";
 import { InstallationsPanel } from "../components/installations-panel";
 import { liveSeats, seatState, sortSeats } from "../lib/seats";
 
 beforeAll(stubBrowserApis);
-afterEach(unmount);
+afterEach(() => {
+  unmount();
+  vi.useRealTimers();
+});
+
+/** The clock starts at `time` and runs on (only Date is faked: timers, and the tests' waits, stay real). */
+function startClockAt(time: number) {
+  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+  vi.setSystemTime(time);
+}
 
 const NOW = Date.parse("2026-11-27T10:00:00.000Z");
 const at = (offsetSeconds: number) => new Date(NOW + offsetSeconds * 1000).toISOString();
@@ -89,7 +98,7 @@ describe("the installations panel", { timeout: 30_000 }, () => {
   }
 
   it("a floating licence: seats used of max, each seat's state, last heartbeat and lease end, and no Release button", async () => {
-    vi.spyOn(Date, "now").mockReturnValue(NOW);
+    startClockAt(NOW);
     serveSeats([
       seat({ leaseExpiresAt: at(480), lastHeartbeatAt: at(-120), summary: "build-agent-1" }),
       seat({ leaseExpiresAt: at(-90), lastHeartbeatAt: at(-690), deadAt: at(-30), summary: "laptop-dead" }),
@@ -121,12 +130,45 @@ describe("the installations panel", { timeout: 30_000 }, () => {
     expect(byTestId("seat-lease", rows[2]!)?.textContent).toBe("Lease ended1 minute ago");
     expect(byTestId("seat-lease", rows[3]!)?.textContent).toBe("Check-in5 minutes ago");
 
-    // Seats are freed by the software, not here: no Release button, no release quota, and the note says why.
+    // No node-locked release (quota, Release button): an administrator may check in a live seat, and the note says how seats are freed.
     expect(pageText()).not.toContain("Release");
     expect(byTestId("releases-left")).toBeNull();
+    expect(rows.map((row) => byTestId("seat-check-in", row)?.textContent ?? null)).toEqual(["Check in", "Check in", null, null, null]);
     expect(byTestId("floating-note")?.textContent).toBe(
-      "Floating licence: the software takes a seat when it starts and renews it with heartbeats; each renewal holds the seat for 10 minutes. A seat is freed when the software checks in at exit, or 10 minutes, 30 seconds after its last heartbeat, so seats are not released here.",
+      "Floating licence: the software takes a seat when it starts and renews it with heartbeats; each renewal holds the seat for 10 minutes. A seat is freed when the software checks in at exit, or 10 minutes, 30 seconds after its last heartbeat. Check in frees a seat at once, for a machine that stopped without checking in.",
     );
+  });
+
+  it("the owner of a floating licence has no button on the seats: the software frees them", async () => {
+    startClockAt(NOW);
+    serveSeats([seat({ leaseExpiresAt: at(480), lastHeartbeatAt: at(-120) })]);
+    mountWithApp(<InstallationsPanel license={license()} admin={false} />);
+    await waitFor(() => expect(allByTestId("seat")).toHaveLength(1));
+    expect(byTestId("seat")?.querySelector("button")).toBeNull();
+    expect(byTestId("floating-note")?.textContent).toMatch(/ Seats are freed by your software, not here\.$/);
+  });
+
+  it("an administrator checks in a live seat after confirming: the release route, and the seat shows checked in", async () => {
+    startClockAt(NOW);
+    const live = seat({ leaseExpiresAt: at(480), lastHeartbeatAt: at(-120) });
+    // The server's check-in of a floating seat: the lease ends now and deadAt is set at the same instant.
+    let items = [live];
+    const calls = serveApi((call) => {
+      if (call.method === "POST") items = [{ ...live, leaseExpiresAt: at(1), deadAt: at(1) }];
+      return call.path.includes(installationsPath) ? success({ items, releasesLast30Days: 0, maxReleasesPer30Days: 3 }) : { status: 404 };
+    });
+    mountWithApp(<InstallationsPanel license={license()} admin />);
+    await waitFor(() => expect(byTestId("seat-check-in")).toBeTruthy());
+    click(byTestId("seat-check-in"));
+    await waitFor(() => expect(byTestId("check-in-message")).toBeTruthy());
+    expect(byTestId("check-in-message")?.textContent).toBe(
+      `The seat of ${live.fingerprint.slice(0, 8)}…${live.fingerprint.slice(-4)} is freed now for another machine. If the software is still running there, it takes a seat again at its next heartbeat.`,
+    );
+    expect(calls.filter((call) => call.method === "POST")).toHaveLength(0);
+    click([...document.querySelectorAll('[role="dialog"] button')].find((button) => button.textContent === "Check in"));
+    await waitFor(() => expect(pageText()).toContain("Seat checked in."));
+    expect(calls.filter((call) => call.method === "POST").map((call) => call.path)).toEqual([expect.stringContaining(`${installationsPath}/${live.id}/release`)]);
+    await waitFor(() => expect(byTestId("seat")?.dataset.state).toBe("checkedIn"));
   });
 
   it("a node-locked licence looks as before: release quota, Release buttons, first and last seen, no seats", async () => {
@@ -185,7 +227,7 @@ describe("the installations panel", { timeout: 30_000 }, () => {
   it("in Persian: the seats speak Persian, with Persian digits", async () => {
     await changeLanguage("fa", { persist: false });
     try {
-      vi.spyOn(Date, "now").mockReturnValue(NOW);
+      startClockAt(NOW);
       serveSeats([seat({ leaseExpiresAt: at(480), lastHeartbeatAt: at(-120) })]);
       mountWithApp(<InstallationsPanel license={license()} admin />);
       await waitFor(() => expect(allByTestId("seat")).toHaveLength(1));

@@ -54,8 +54,11 @@ function Moment({ label, iso, now, testId }: { label: string; iso: string; now: 
   );
 }
 
-/** One floating seat: its machine, its state, its last heartbeat and when its lease ends (or ended, or was checked in). */
-function SeatRow({ installation, state, now }: { installation: Installation; state: SeatState; now: number }) {
+/**
+ * One floating seat: its machine, its state, its last heartbeat and when its lease ends (or ended,
+ * or was checked in); for an administrator, "Check in" on a live seat.
+ */
+function SeatRow({ installation, state, now, onCheckIn }: { installation: Installation; state: SeatState; now: number; onCheckIn?: () => void }) {
   const { t } = useTranslation();
   const lease = installation.leaseExpiresAt!;
   let second: ReactNode;
@@ -79,9 +82,16 @@ function SeatRow({ installation, state, now }: { installation: Installation; sta
             {second}
           </SimpleGrid>
         </Stack>
-        <Badge color={stateColor[state]} variant={state === "live" ? "filled" : "light"} data-testid="seat-state" style={{ flexShrink: 0 }} styles={{ root: { overflow: "visible" }, label: { overflow: "visible" } }}>
-          {t(`licenses.installations.seatState.${state}`)}
-        </Badge>
+        <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
+          <Badge color={stateColor[state]} variant={state === "live" ? "filled" : "light"} data-testid="seat-state" styles={{ root: { overflow: "visible" }, label: { overflow: "visible" } }}>
+            {t(`licenses.installations.seatState.${state}`)}
+          </Badge>
+          {onCheckIn && state === "live" && (
+            <Button size="compact-xs" variant="light" color="orange" onClick={onCheckIn} data-testid="seat-check-in">
+              {t("licenses.installations.checkIn")}
+            </Button>
+          )}
+        </Stack>
       </Group>
     </Paper>
   );
@@ -94,9 +104,11 @@ function SeatRow({ installation, state, now }: { installation: Installation; sta
  *
  * A floating licence lists its seats instead: "n of max seats in use", each seat's state (live,
  * lapsed, checked in, dead), last heartbeat and lease end, read again every 15 s while the panel is
- * open. Its seats have no Release button, for the owner or an administrator: a seat is freed by the
- * software's check-in or by its lease running out, and a seat released here would be taken back
- * by the running software's next validation anyway (it re-takes a lapsed or released seat).
+ * open. The owner has no Release button there: a seat is freed by the software's check-in or by its
+ * lease running out, and a seat freed from the portal is taken back by the running software at its
+ * next heartbeat anyway. An administrator may "Check in" a live seat (the same release route, which
+ * ends the lease on a floating licence): for a machine that stopped without checking in, whose seat
+ * would otherwise stay taken for up to its heartbeat interval (as long as 24 hours).
  */
 export function InstallationsPanel({ license, admin }: { license: License; admin: boolean }) {
   const { t, i18n } = useTranslation();
@@ -123,7 +135,7 @@ export function InstallationsPanel({ license, admin }: { license: License; admin
       { licenseId: license.id, installationId: releasing.id },
       {
         onSuccess: () => {
-          notifySuccess(t("licenses.installations.released"));
+          notifySuccess(floating ? t("licenses.installations.checkedIn") : t("licenses.installations.released"));
           setReleasing(null);
         },
         onError: (error) => {
@@ -172,7 +184,8 @@ export function InstallationsPanel({ license, admin }: { license: License; admin
           {t("licenses.installations.floatingNote", {
             duration: formatDuration(heartbeat, i18n.language),
             grace: formatDuration(heartbeat + LEASE_DRIFT_SECONDS, i18n.language),
-          })}
+          })}{" "}
+          {admin ? t("licenses.installations.floatingAdminNote") : t("licenses.installations.floatingOwnerNote")}
         </Text>
       )}
 
@@ -214,7 +227,13 @@ export function InstallationsPanel({ license, admin }: { license: License; admin
             </Text>
           )}
           {shownSeats.map((installation) => (
-            <SeatRow key={installation.id} installation={installation} state={seatState(installation, now) ?? "live"} now={now} />
+            <SeatRow
+              key={installation.id}
+              installation={installation}
+              state={seatState(installation, now) ?? "live"}
+              now={now}
+              onCheckIn={admin ? () => setReleasing(installation) : undefined}
+            />
           ))}
           {seats.length > shownSeats.length && (
             <Button variant="subtle" size="xs" onClick={() => setShowAll(true)} style={{ alignSelf: "flex-start" }}>
@@ -263,24 +282,30 @@ export function InstallationsPanel({ license, admin }: { license: License; admin
 
       <ConfirmDialog
         opened={releasing !== null}
-        title={t("licenses.installations.releaseTitle")}
-        confirmLabel={t("licenses.installations.release")}
+        title={floating ? t("licenses.installations.checkInTitle") : t("licenses.installations.releaseTitle")}
+        confirmLabel={floating ? t("licenses.installations.checkIn") : t("licenses.installations.release")}
         cancelLabel={t("licenses.actions.cancel")}
         color="orange"
         loading={release.isPending}
         onConfirm={confirm}
         onClose={() => setReleasing(null)}
       >
-        <Stack gap="md">
-          <Text size="sm">{t("licenses.installations.releaseMessage", { fingerprint: releasing ? shortFingerprint(releasing.fingerprint) : "" })}</Text>
-          <Alert color={admin ? "blue" : left <= 1 ? "orange" : "blue"} variant="light" data-testid="release-quota">
-            <Text size="sm">
-              {admin
-                ? t("licenses.installations.adminReleaseNote", { used, max })
-                : t("licenses.installations.releaseQuota", { left: Math.max(0, left - 1), max })}
-            </Text>
-          </Alert>
-        </Stack>
+        {floating ? (
+          <Text size="sm" data-testid="check-in-message">
+            {t("licenses.installations.checkInMessage", { fingerprint: releasing ? shortFingerprint(releasing.fingerprint) : "" })}
+          </Text>
+        ) : (
+          <Stack gap="md">
+            <Text size="sm">{t("licenses.installations.releaseMessage", { fingerprint: releasing ? shortFingerprint(releasing.fingerprint) : "" })}</Text>
+            <Alert color={admin ? "blue" : left <= 1 ? "orange" : "blue"} variant="light" data-testid="release-quota">
+              <Text size="sm">
+                {admin
+                  ? t("licenses.installations.adminReleaseNote", { used, max })
+                  : t("licenses.installations.releaseQuota", { left: Math.max(0, left - 1), max })}
+              </Text>
+            </Alert>
+          </Stack>
+        )}
       </ConfirmDialog>
     </Stack>
   );
