@@ -115,7 +115,7 @@ describe("LicensePolicyBadges", () => {
     expect(text("floating-badge")).toEqual(["Floating · 2/5 seats"]);
     expect(text("expired-badge")).toEqual(["Expired", "Expired — keeps working, no new updates"]);
     // Nothing to say, nothing drawn (and the list's variant leaves seats to their column).
-    expect(document.querySelectorAll('[data-testid="policy-badges"]')).toHaveLength(6);
+    expect(document.querySelectorAll('[data-testid="license-policy-badges"]')).toHaveLength(6);
   });
 
   it.each([

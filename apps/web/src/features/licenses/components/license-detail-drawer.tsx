@@ -52,10 +52,10 @@ function Details({ license, admin, onToggleActive }: { license: License; admin: 
             {formatDate(license.expiresAt, i18n.language)}
           </Text>
         </DetailField>
-        <DetailField label={license.floating ? t("licenses.policy.seats") : t("licenses.columns.activations")}>
+        <DetailField label={license.floating ? t("licenses.licensePolicy.seats") : t("licenses.columns.activations")}>
           <Text size="sm" data-testid="detail-activations">
             {license.floating
-              ? t("licenses.policy.seatsOf", license.seats)
+              ? t("licenses.licensePolicy.seatsOf", license.seats)
               : t("licenses.activationsOf", { used: license.activations, max: license.maxActivations })}
           </Text>
         </DetailField>

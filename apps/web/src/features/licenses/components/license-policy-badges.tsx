@@ -18,11 +18,11 @@ export function TrialBadge({ trial }: { trial: TrialState }) {
   const { t } = useTranslation();
   return trial.ended ? (
     <Badge {...common} color="gray" variant="light" data-testid="trial-badge" data-ended="true">
-      {t("licenses.policy.trialEnded")}
+      {t("licenses.licensePolicy.trialEnded")}
     </Badge>
   ) : (
     <Badge {...common} color="blue" variant="light" leftSection={<IconClockHour4 size={12} aria-hidden />} data-testid="trial-badge">
-      {t("licenses.policy.trialDaysLeft", { count: trial.daysLeft })}
+      {t("licenses.licensePolicy.trialDaysLeft", { count: trial.daysLeft })}
     </Badge>
   );
 }
@@ -31,7 +31,7 @@ export function FloatingBadge({ seats }: { seats: { used: number; max: number } 
   const { t } = useTranslation();
   return (
     <Badge {...common} color="gray" variant="light" leftSection={<IconUsersGroup size={12} aria-hidden />} data-testid="floating-badge">
-      {t("licenses.policy.floatingSeats", seats)}
+      {t("licenses.licensePolicy.floatingSeats", seats)}
     </Badge>
   );
 }
@@ -51,11 +51,11 @@ export function ExpiredBadge({ keepsWorking }: { keepsWorking: boolean }) {
       data-testid="expired-badge"
       data-keeps-working="true"
     >
-      {t("licenses.policy.expiredKeepsWorking")}
+      {t("licenses.licensePolicy.expiredKeepsWorking")}
     </Badge>
   ) : (
     <Badge {...common} color="red" variant="outline" data-testid="expired-badge">
-      {t("licenses.policy.expired")}
+      {t("licenses.licensePolicy.expired")}
     </Badge>
   );
 }
@@ -68,7 +68,7 @@ export function LicensePolicyBadges({ license, floating = true, now, gap = 4 }: 
   const badges = policyBadges(license, now);
   if (!badges.trial && !badges.expired && !(floating && badges.floating)) return null;
   return (
-    <Group gap={gap} wrap="wrap" data-testid="policy-badges">
+    <Group gap={gap} wrap="wrap" data-testid="license-policy-badges">
       {badges.trial && <TrialBadge trial={badges.trial} />}
       {floating && badges.floating && <FloatingBadge seats={badges.floating} />}
       {badges.expired && <ExpiredBadge keepsWorking={badges.expired.keepsWorking} />}

@@ -24,41 +24,41 @@ export function LicensePolicySection({ license, now }: { license: License; now?:
   return (
     <Stack gap="sm" component="section" aria-labelledby="license-policy-title" data-testid="license-policy">
       <Title order={3} fz="h5" id="license-policy-title">
-        {t("licenses.policy.title")}
+        {t("licenses.licensePolicy.title")}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-        <DetailField label={t("licenses.policy.type")}>
+        <DetailField label={t("licenses.licensePolicy.type")}>
           <Text size="sm" data-testid="policy-type">
             {license.type === "trial"
-              ? t(ended ? "licenses.policy.trialEndedOn" : "licenses.policy.trialEnds", { date })
+              ? t(ended ? "licenses.licensePolicy.trialEndedOn" : "licenses.licensePolicy.trialEnds", { date })
               : t("licenses.type.standard")}
           </Text>
         </DetailField>
-        <DetailField label={t("licenses.policy.seats")}>
+        <DetailField label={t("licenses.licensePolicy.seats")}>
           <Text size="sm" data-testid="policy-seats">
             {license.floating
-              ? t("licenses.policy.floatingText", { count: license.seats.max, used: license.seats.used })
-              : t("licenses.policy.nodeLocked", { count: license.maxActivations })}
+              ? t("licenses.licensePolicy.floatingText", { count: license.seats.max, used: license.seats.used })
+              : t("licenses.licensePolicy.nodeLocked", { count: license.maxActivations })}
           </Text>
         </DetailField>
         {license.floating && license.heartbeatSeconds !== null && (
-          <DetailField label={t("licenses.policy.heartbeat")}>
+          <DetailField label={t("licenses.licensePolicy.heartbeat")}>
             <Text size="sm" data-testid="policy-heartbeat">
-              {t("licenses.policy.heartbeatText", {
+              {t("licenses.licensePolicy.heartbeatText", {
                 interval: formatHeartbeat(license.heartbeatSeconds, language),
                 drift: formatHeartbeat(LEASE_DRIFT_SECONDS, language),
               })}
             </Text>
           </DetailField>
         )}
-        <DetailField label={t("licenses.policy.atExpiry")}>
+        <DetailField label={t("licenses.licensePolicy.atExpiry")}>
           <Text size="sm" data-testid="policy-expiry">
-            {license.expirationStrategy === "perpetual_fallback" ? t("licenses.policy.perpetualFallback", { date }) : t("licenses.policy.revoke")}
+            {license.expirationStrategy === "perpetual_fallback" ? t("licenses.licensePolicy.perpetualFallback", { date }) : t("licenses.licensePolicy.revoke")}
           </Text>
         </DetailField>
-        <DetailField label={t("licenses.policy.offline")}>
+        <DetailField label={t("licenses.licensePolicy.offline")}>
           <Text size="sm" data-testid="policy-offline">
-            {license.offlineTtlDays === null ? t("licenses.policy.offlineNone") : t("licenses.policy.offlineDays", { count: license.offlineTtlDays })}
+            {license.offlineTtlDays === null ? t("licenses.licensePolicy.offlineNone") : t("licenses.licensePolicy.offlineDays", { count: license.offlineTtlDays })}
           </Text>
         </DetailField>
       </SimpleGrid>
