@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { daysLeft } from "@/lib/days-left";
 import { changeLanguage } from "@/lib/i18n";
 import { mount, stubBrowserApis, unmount } from "@/test/dom";
-import { LicensePolicyBadges } from "../components/license-policy-badges";
+import { LicenseStateBadges } from "../components/license-state-badges";
 import { formatHeartbeat, LicensePolicySection } from "../components/license-policy-section";
 import { heartbeatUnit, isExpired, policyBadges } from "../lib/policy";
 
@@ -97,25 +97,25 @@ function render(node: React.ReactNode) {
 }
 const text = (testId: string) => [...document.querySelectorAll(`[data-testid="${testId}"]`)].map((element) => element.textContent);
 
-describe("LicensePolicyBadges", () => {
+describe("LicenseStateBadges", () => {
   it("in English: 'Trial · 5 days left', '1 day left', 'Trial ended', 'Floating · 2/5 seats', both expiries", () => {
     render(
       <>
-        <LicensePolicyBadges license={license({ type: "trial", expiresAt: at(4 * DAY + HOUR) })} now={NOW} />
-        <LicensePolicyBadges license={license({ type: "trial", expiresAt: at(HOUR) })} now={NOW} />
-        <LicensePolicyBadges license={license({ type: "trial", expiresAt: at(-HOUR), expired: true })} now={NOW} />
-        <LicensePolicyBadges license={license({ floating: true, seats: { used: 2, max: 5 } })} now={NOW} />
-        <LicensePolicyBadges license={license({ floating: true, seats: { used: 2, max: 5 } })} floating={false} now={NOW} />
-        <LicensePolicyBadges license={license({ expired: true, expiresAt: at(-DAY) })} now={NOW} />
-        <LicensePolicyBadges license={license({ expired: true, expiresAt: at(-DAY), expirationStrategy: "perpetual_fallback" })} now={NOW} />
-        <LicensePolicyBadges license={license()} now={NOW} />
+        <LicenseStateBadges license={license({ type: "trial", expiresAt: at(4 * DAY + HOUR) })} now={NOW} />
+        <LicenseStateBadges license={license({ type: "trial", expiresAt: at(HOUR) })} now={NOW} />
+        <LicenseStateBadges license={license({ type: "trial", expiresAt: at(-HOUR), expired: true })} now={NOW} />
+        <LicenseStateBadges license={license({ floating: true, seats: { used: 2, max: 5 } })} now={NOW} />
+        <LicenseStateBadges license={license({ floating: true, seats: { used: 2, max: 5 } })} floating={false} now={NOW} />
+        <LicenseStateBadges license={license({ expired: true, expiresAt: at(-DAY) })} now={NOW} />
+        <LicenseStateBadges license={license({ expired: true, expiresAt: at(-DAY), expirationStrategy: "perpetual_fallback" })} now={NOW} />
+        <LicenseStateBadges license={license()} now={NOW} />
       </>,
     );
     expect(text("trial-badge")).toEqual(["Trial · 5 days left", "Trial · 1 day left", "Trial ended"]);
     expect(text("floating-badge")).toEqual(["Floating · 2/5 seats"]);
     expect(text("expired-badge")).toEqual(["Expired", "Expired — keeps working, no new updates"]);
     // Nothing to say, nothing drawn (and the list's variant leaves seats to their column).
-    expect(document.querySelectorAll('[data-testid="license-policy-badges"]')).toHaveLength(6);
+    expect(document.querySelectorAll('[data-testid="license-state-badges"]')).toHaveLength(6);
   });
 
   it.each([
@@ -129,8 +129,8 @@ describe("LicensePolicyBadges", () => {
     try {
       render(
         <>
-          <LicensePolicyBadges license={license({ type: "trial", expiresAt: at(HOUR) })} now={NOW} />
-          <LicensePolicyBadges license={license({ type: "trial", expiresAt: at(4 * DAY + HOUR) })} now={NOW} />
+          <LicenseStateBadges license={license({ type: "trial", expiresAt: at(HOUR) })} now={NOW} />
+          <LicenseStateBadges license={license({ type: "trial", expiresAt: at(4 * DAY + HOUR) })} now={NOW} />
         </>,
       );
       expect(text("trial-badge")).toEqual([one, five]);

@@ -14,7 +14,7 @@ import { isExpired } from "../lib/policy";
 import { FeatureChips } from "./feature-chips";
 import { InstallationsPanel } from "./installations-panel";
 import type { ActivationTarget } from "./license-activation-toggle";
-import { LicensePolicyBadges } from "./license-policy-badges";
+import { LicenseStateBadges } from "./license-state-badges";
 import { LicensePolicySection } from "./license-policy-section";
 
 function Details({ license, admin, onToggleActive }: { license: License; admin: boolean; onToggleActive: (target: ActivationTarget) => void }) {
@@ -26,7 +26,7 @@ function Details({ license, admin, onToggleActive }: { license: License; admin: 
       <Stack gap="xs">
         <Group gap="xs" wrap="wrap">
           <LicenseStatusBadge status={license.status} />
-          <LicensePolicyBadges license={license} gap="xs" />
+          <LicenseStateBadges license={license} gap="xs" />
         </Group>
         <LicenseKey value={license.key} />
       </Stack>

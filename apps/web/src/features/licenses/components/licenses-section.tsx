@@ -19,7 +19,7 @@ import { isExpired } from "../lib/policy";
 import { FeatureChips } from "./feature-chips";
 import { LicenseActivationToggle, type ActivationTarget } from "./license-activation-toggle";
 import { LicenseDetailDrawer } from "./license-detail-drawer";
-import { FloatingBadge, LicensePolicyBadges } from "./license-policy-badges";
+import { FloatingBadge, LicenseStateBadges } from "./license-state-badges";
 import { OwnerFilter } from "./owner-filter";
 
 export type LicensesScope = "mine" | "all";
@@ -132,7 +132,7 @@ const columnsFor =
       cell: ({ row }) => (
         <Stack gap={4} align="flex-start">
           <LicenseStatusBadge status={row.original.status} />
-          <LicensePolicyBadges license={row.original} floating={false} />
+          <LicenseStateBadges license={row.original} floating={false} />
         </Stack>
       ),
     }),

@@ -5,10 +5,12 @@ import { useTranslation } from "react-i18next";
 import { policyBadges, type TrialState } from "../lib/policy";
 
 /**
- * The badges every licence view shows for the policy a licence was issued with (API.md "Licensing
- * models"): "Trial · 5 days left" / "Trial ended", "Floating · 2/5 seats", "Expired" and, for a
- * perpetual-fallback licence, "Expired — keeps working, no new updates". Only the status colours
- * of the theme (4.5:1 in both schemes), and a label that never turns into "Tri…" in a narrow column.
+ * The badges every licence view shows for where a licence stands under the policy it was issued with
+ * (API.md "Licensing models"): "Trial · 5 days left" / "Trial ended", "Floating · 2/5 seats",
+ * "Expired" and, for a perpetual-fallback licence, "Expired — keeps working, no new updates". (The
+ * policy itself, as a plan sets it, is components/license-policy-badges.tsx of the admin plan
+ * screens.) Only the status colours of the theme (4.5:1 in both schemes), and a label that never
+ * turns into "Tri…" in a narrow column.
  */
 
 const fullLabel = { root: { overflow: "visible", flexShrink: 0 }, label: { overflow: "visible" } };
@@ -64,11 +66,11 @@ export function ExpiredBadge({ keepsWorking }: { keepsWorking: boolean }) {
  * All the policy badges of a licence side by side: the detail's header. `floating: false` leaves the
  * seats out where a column of their own shows them (the list's activations).
  */
-export function LicensePolicyBadges({ license, floating = true, now, gap = 4 }: { license: License; floating?: boolean; now?: number; gap?: MantineSpacing | number }) {
+export function LicenseStateBadges({ license, floating = true, now, gap = 4 }: { license: License; floating?: boolean; now?: number; gap?: MantineSpacing | number }) {
   const badges = policyBadges(license, now);
   if (!badges.trial && !badges.expired && !(floating && badges.floating)) return null;
   return (
-    <Group gap={gap} wrap="wrap" data-testid="license-policy-badges">
+    <Group gap={gap} wrap="wrap" data-testid="license-state-badges">
       {badges.trial && <TrialBadge trial={badges.trial} />}
       {floating && badges.floating && <FloatingBadge seats={badges.floating} />}
       {badges.expired && <ExpiredBadge keepsWorking={badges.expired.keepsWorking} />}
