@@ -73,7 +73,7 @@ const licenses = {
     floatingSeats: "Floating · {{used}}/{{max}} seats",
     seatsOf: "{{used}} of {{max}} seats",
     expired: "Expired",
-    expiredKeepsWorking: "Expired — keeps working, no new updates",
+    keepsWorking: "Keeps working, no new updates",
     title: "Licence policy",
     type: "Type",
     trialEnds: "Trial, ends {{date}}",

@@ -75,7 +75,7 @@ const licenses: Messages["licenses"] = {
     floatingSeats: "Flotante · {{used}}/{{max}} puestos",
     seatsOf: "{{used}} de {{max}} puestos",
     expired: "Vencida",
-    expiredKeepsWorking: "Vencida — sigue funcionando, sin nuevas actualizaciones",
+    keepsWorking: "Sigue funcionando, sin nuevas actualizaciones",
     title: "Política de la licencia",
     type: "Tipo",
     trialEnds: "Prueba, termina el {{date}}",

@@ -74,7 +74,7 @@ const licenses: Messages["licenses"] = {
     floatingSeats: "شناور · {{used}}/{{max}} جایگاه",
     seatsOf: "{{used}} از {{max}} جایگاه",
     expired: "منقضی‌شده",
-    expiredKeepsWorking: "منقضی‌شده — به کار ادامه می‌دهد، بدون به‌روزرسانی جدید",
+    keepsWorking: "به کار ادامه می‌دهد، بدون به‌روزرسانی جدید",
     title: "سیاست مجوز",
     type: "نوع",
     trialEnds: "آزمایشی، پایان در {{date}}",

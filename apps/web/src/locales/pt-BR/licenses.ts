@@ -75,7 +75,7 @@ const licenses: Messages["licenses"] = {
     floatingSeats: "Flutuante · {{used}}/{{max}} assentos",
     seatsOf: "{{used}} de {{max}} assentos",
     expired: "Expirada",
-    expiredKeepsWorking: "Expirada — continua funcionando, sem novas atualizações",
+    keepsWorking: "Continua funcionando, sem novas atualizações",
     title: "Política da licença",
     type: "Tipo",
     trialEnds: "Avaliação, termina em {{date}}",

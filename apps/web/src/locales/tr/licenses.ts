@@ -74,7 +74,7 @@ const licenses: Messages["licenses"] = {
     floatingSeats: "Eşzamanlı · {{used}}/{{max}} koltuk",
     seatsOf: "{{used}} / {{max}} koltuk",
     expired: "Süresi doldu",
-    expiredKeepsWorking: "Süresi doldu — çalışmaya devam eder, yeni güncelleme yok",
+    keepsWorking: "Çalışmaya devam eder, yeni güncelleme yok",
     title: "Lisans politikası",
     type: "Tür",
     trialEnds: "Deneme, {{date}} tarihinde biter",

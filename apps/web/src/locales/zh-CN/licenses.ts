@@ -74,7 +74,7 @@ const licenses: Messages["licenses"] = {
     floatingSeats: "浮动 · {{used}}/{{max}} 个席位",
     seatsOf: "{{used}} / {{max}} 个席位",
     expired: "已过期",
-    expiredKeepsWorking: "已过期 — 仍可使用，但不再获得新更新",
+    keepsWorking: "仍可使用，但不再获得新更新",
     title: "许可证策略",
     type: "类型",
     trialEnds: "试用，{{date}} 结束",

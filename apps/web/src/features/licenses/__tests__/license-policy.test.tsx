@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { daysLeft } from "@/lib/days-left";
 import { changeLanguage } from "@/lib/i18n";
 import { mount, stubBrowserApis, unmount } from "@/test/dom";
-import { LicenseStateBadges } from "../components/license-state-badges";
+import { FloatingSeats, LicenseStateBadges } from "../components/license-state-badges";
 import { formatHeartbeat, LicensePolicySection } from "../components/license-policy-section";
 import { heartbeatUnit, isExpired, policyBadges } from "../lib/policy";
 
@@ -113,7 +113,11 @@ describe("LicenseStateBadges", () => {
     );
     expect(text("trial-badge")).toEqual(["Trial · 5 days left", "Trial · 1 day left", "Trial ended"]);
     expect(text("floating-badge")).toEqual(["Floating · 2/5 seats"]);
-    expect(text("expired-badge")).toEqual(["Expired", "Expired — keeps working, no new updates"]);
+    // Revoke: "Expired"; perpetual fallback: "Expired" with "Keeps working, no new updates" under it.
+    const [revoked, fallback] = [...document.querySelectorAll('[data-testid="expired-badge"]')];
+    expect(revoked?.textContent).toBe("Expired");
+    expect(revoked).not.toHaveAttribute("data-keeps-working");
+    expect([...fallback!.children].map((element) => element.textContent)).toEqual(["Expired", "Keeps working, no new updates"]);
     // Nothing to say, nothing drawn (and the list's variant leaves seats to their column).
     expect(document.querySelectorAll('[data-testid="license-state-badges"]')).toHaveLength(6);
   });
@@ -138,6 +142,14 @@ describe("LicenseStateBadges", () => {
       unmount();
       await changeLanguage("en", { persist: false });
     }
+  });
+});
+
+describe("FloatingSeats", () => {
+  it("says 'Floating' over the live seats of the maximum", () => {
+    render(<FloatingSeats seats={{ used: 3, max: 5 }} />);
+    expect(text("floating-badge")).toEqual(["Floating"]);
+    expect(text("activations")).toEqual(["Floating3 of 5 seats"]);
   });
 });
 

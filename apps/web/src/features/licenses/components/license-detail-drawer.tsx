@@ -24,10 +24,9 @@ function Details({ license, admin, onToggleActive }: { license: License; admin: 
   return (
     <Stack gap="lg" data-testid="license-detail">
       <Stack gap="xs">
-        <Group gap="xs" wrap="wrap">
+        <LicenseStateBadges license={license} row gap="xs">
           <LicenseStatusBadge status={license.status} />
-          <LicenseStateBadges license={license} gap="xs" />
-        </Group>
+        </LicenseStateBadges>
         <LicenseKey value={license.key} />
       </Stack>
       {license.status === "deactivated" && (

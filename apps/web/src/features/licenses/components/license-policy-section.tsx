@@ -26,7 +26,7 @@ export function LicensePolicySection({ license, now }: { license: License; now?:
       <Title order={3} fz="h5" id="license-policy-title">
         {t("licenses.licensePolicy.title")}
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
         <DetailField label={t("licenses.licensePolicy.type")}>
           <Text size="sm" data-testid="policy-type">
             {license.type === "trial"

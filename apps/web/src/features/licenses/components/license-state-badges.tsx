@@ -1,6 +1,7 @@
-import { Badge, Group, type BadgeProps, type MantineSpacing } from "@mantine/core";
+import { Badge, Group, Stack, Text, type BadgeProps, type MantineSpacing } from "@mantine/core";
 import { IconAlertTriangle, IconClockHour4, IconUsersGroup } from "@tabler/icons-react";
 import type { License } from "@portal/contract";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { policyBadges, type TrialState } from "../lib/policy";
 
@@ -38,42 +39,84 @@ export function FloatingBadge({ seats }: { seats: { used: number; max: number } 
   );
 }
 
-/** "Expired" (revoke: it no longer validates), or for perpetual fallback the longer "keeps working" text, which may wrap. */
+/**
+ * "Expired" (revoke: it no longer validates); for perpetual fallback an orange "Expired" with
+ * "Keeps working, no new updates" under it (a sentence in an upper-case badge would wrap badly).
+ */
 export function ExpiredBadge({ keepsWorking }: { keepsWorking: boolean }) {
   const { t } = useTranslation();
-  return keepsWorking ? (
-    <Badge
-      {...common}
-      color="orange"
-      variant="light"
-      h="auto"
-      py={2}
-      styles={{ root: { ...fullLabel.root, maxWidth: "100%" }, label: { overflow: "visible", whiteSpace: "normal", textAlign: "start" } }}
-      leftSection={<IconAlertTriangle size={12} aria-hidden />}
-      data-testid="expired-badge"
-      data-keeps-working="true"
-    >
-      {t("licenses.licensePolicy.expiredKeepsWorking")}
-    </Badge>
-  ) : (
-    <Badge {...common} color="red" variant="outline" data-testid="expired-badge">
-      {t("licenses.licensePolicy.expired")}
-    </Badge>
+  if (!keepsWorking) {
+    return (
+      <Badge {...common} color="red" variant="outline" data-testid="expired-badge">
+        {t("licenses.licensePolicy.expired")}
+      </Badge>
+    );
+  }
+  return (
+    <Stack gap={2} align="flex-start" data-testid="expired-badge" data-keeps-working="true">
+      <Badge {...common} color="orange" variant="light" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
+        {t("licenses.licensePolicy.expired")}
+      </Badge>
+      <Text size="xs" c="dimmed" lh={1.3}>
+        {t("licenses.licensePolicy.keepsWorking")}
+      </Text>
+    </Stack>
   );
 }
 
 /**
- * All the policy badges of a licence side by side: the detail's header. `floating: false` leaves the
- * seats out where a column of their own shows them (the list's activations).
+ * All the state badges of a licence, after `children` (its status badge): in a list cell stacked, in
+ * the detail's header in one wrapping row (`row`). `floating: false` leaves the seats out where a
+ * column of their own shows them (the list's activations). Nothing to show: nothing drawn.
  */
-export function LicenseStateBadges({ license, floating = true, now, gap = 4 }: { license: License; floating?: boolean; now?: number; gap?: MantineSpacing | number }) {
+export function LicenseStateBadges({
+  license,
+  floating = true,
+  now,
+  row = false,
+  gap = 4,
+  children,
+}: {
+  license: License;
+  floating?: boolean;
+  now?: number;
+  row?: boolean;
+  gap?: MantineSpacing | number;
+  children?: ReactNode;
+}) {
   const badges = policyBadges(license, now);
-  if (!badges.trial && !badges.expired && !(floating && badges.floating)) return null;
-  return (
-    <Group gap={gap} wrap="wrap" data-testid="license-state-badges">
+  const seats = floating ? badges.floating : null;
+  if (!badges.trial && !badges.expired && !seats && !children) return null;
+  const items = (
+    <>
+      {children}
       {badges.trial && <TrialBadge trial={badges.trial} />}
-      {floating && badges.floating && <FloatingBadge seats={badges.floating} />}
+      {seats && <FloatingBadge seats={seats} />}
       {badges.expired && <ExpiredBadge keepsWorking={badges.expired.keepsWorking} />}
+    </>
+  );
+  return row ? (
+    <Group gap={gap} wrap="wrap" align="flex-start" data-testid="license-state-badges">
+      {items}
     </Group>
+  ) : (
+    <Stack gap={gap} align="flex-start" data-testid="license-state-badges">
+      {items}
+    </Stack>
+  );
+}
+
+/** The list's activations cell of a floating licence: "Floating" over "3 of 5 seats" (live leases). */
+export function FloatingSeats({ seats }: { seats: { used: number; max: number } }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4} align="flex-start" data-testid="activations">
+      <Badge {...common} color="gray" variant="light" leftSection={<IconUsersGroup size={12} aria-hidden />} data-testid="floating-badge">
+        {t("licenses.licensePolicy.floating")}
+      </Badge>
+      <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+        {t("licenses.licensePolicy.seatsOf", seats)}
+      </Text>
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Stack, Text } from "@mantine/core";
 import { IconDownload, IconEye, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import { licenseStatus, licenseType, type License } from "@portal/contract";
 import type { TFunction } from "i18next";
@@ -19,7 +19,7 @@ import { isExpired } from "../lib/policy";
 import { FeatureChips } from "./feature-chips";
 import { LicenseActivationToggle, type ActivationTarget } from "./license-activation-toggle";
 import { LicenseDetailDrawer } from "./license-detail-drawer";
-import { FloatingBadge, LicenseStateBadges } from "./license-state-badges";
+import { FloatingSeats, LicenseStateBadges } from "./license-state-badges";
 import { OwnerFilter } from "./owner-filter";
 
 export type LicensesScope = "mine" | "all";
@@ -130,10 +130,9 @@ const columnsFor =
       enableSorting: true,
       // The status, then what the policy adds: a trial's days left, an expiry (seats have their column).
       cell: ({ row }) => (
-        <Stack gap={4} align="flex-start">
+        <LicenseStateBadges license={row.original} floating={false}>
           <LicenseStatusBadge status={row.original.status} />
-          <LicenseStateBadges license={row.original} floating={false} />
-        </Stack>
+        </LicenseStateBadges>
       ),
     }),
     column.accessor("issuedAt", {
@@ -161,9 +160,7 @@ const columnsFor =
       // A floating licence counts seats held by live leases, a node-locked one its installations.
       cell: ({ row }) =>
         row.original.floating ? (
-          <Group gap={4} wrap="wrap" data-testid="activations">
-            <FloatingBadge seats={row.original.seats} />
-          </Group>
+          <FloatingSeats seats={row.original.seats} />
         ) : (
           <Text size="sm" style={{ whiteSpace: "nowrap" }} data-testid="activations">
             {t("licenses.activationsOf", { used: row.original.activations, max: row.original.maxActivations })}

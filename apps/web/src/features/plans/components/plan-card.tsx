@@ -101,6 +101,8 @@ export function PlanCard({ plan, current, trial = "available" }: { plan: Plan; c
             </>
           )}
         </Stack>
+        {/* The trial sits above the plan's own action, so every card's "Select plan" lines up at the bottom. */}
+        {offersTrial(plan) && <PlanTrial plan={plan} availability={trial} describedBy={headingId} />}
         {current ? (
           <Button fullWidth variant="light" color="teal" disabled aria-describedby={headingId}>
             {t("commerce.pricing.currentPlan")}
@@ -110,7 +112,6 @@ export function PlanCard({ plan, current, trial = "available" }: { plan: Plan; c
             {t("commerce.pricing.selectPlan")}
           </Button>
         )}
-        {offersTrial(plan) && <PlanTrial plan={plan} availability={trial} describedBy={headingId} />}
       </Stack>
     </Card>
   );
