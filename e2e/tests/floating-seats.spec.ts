@@ -142,35 +142,50 @@ test.describe("floating seats, the administrator's view", () => {
       await expect(seat.getByTestId("seat-heartbeat").locator("time")).toHaveAttribute("title", /\d{4}/);
       await expect(seat.getByTestId("seat-lease")).toHaveText(/^Lease endsin [45] minutes$/);
     }
-    // Seats are freed by the software (check-in) or by their lease running out, not from the portal.
+    // No node-locked release here: seats are freed by the software's check-in or by their lease running out.
     await expect(drawer.getByRole("button", { name: "Release" })).toHaveCount(0);
-    await expect(drawer.getByTestId("floating-note")).toContainText("so seats are not released here");
+    await expect(drawer.getByTestId("releases-left")).toHaveCount(0);
+    await expect(drawer.getByTestId("floating-note")).toContainText("Check in frees a seat at once, for a machine that stopped without checking in.");
 
     // Machine B checks in at exit: the open panel shows it within one refresh, without a reload.
     const release = await request.post("/api/v1/licenses/release", { data: { key: license.key, fingerprint: machineB } });
     expect(release.status(), await release.text()).toBe(200);
     await expect(drawer.getByTestId("seats-used")).toHaveText("1 of 2 seats in use", { timeout: 25_000 });
-    await expect(drawer.locator('[data-testid="seat"][data-state="checkedIn"]')).toHaveCount(1);
-    await expect(drawer.locator('[data-testid="seat"][data-state="checkedIn"]').getByTestId("seat-state")).toHaveText("Checked in");
+    const checkedIn = drawer.locator('[data-testid="seat"][data-state="checkedIn"]');
+    await expect(checkedIn).toHaveCount(1);
+    await expect(checkedIn.getByTestId("seat-state")).toHaveText("Checked in");
+    await expect(checkedIn.getByTestId("seat-check-in")).toHaveCount(0);
 
-    // The owner sees the same seats, without a Release button either.
+    // Machine A stopped without checking in: the administrator checks its seat in, and machine C can take it at once.
+    const liveSeat = drawer.locator('[data-testid="seat"][data-state="live"]');
+    await liveSeat.getByTestId("seat-check-in").click();
+    const confirm = page.getByRole("dialog", { name: "Check in this seat?" });
+    await expect(confirm).toContainText("If the software is still running there, it takes a seat again at its next heartbeat.");
+    await confirm.getByRole("button", { name: "Check in" }).click();
+    await expect(page.getByText("Seat checked in.")).toBeVisible();
+    await expect(drawer.getByTestId("seats-used")).toHaveText("0 of 2 seats in use");
+    expect(await validate(request, license.key, `e2e-floating-c-${suffix()}`)).toMatchObject({ valid: true, code: "VALID" });
+
+    // The owner sees the seats too, without any button on them: their software frees seats.
     await openAs(page, license.customerToken, `/my-licenses/purchased?license=${license.id}`);
     const own = page.getByRole("dialog", { name: "Licence details" });
     await expect(own.getByTestId("seats-used")).toHaveText("1 of 2 seats in use");
-    await expect(own.getByTestId("seat")).toHaveCount(2);
-    await expect(own.getByRole("button", { name: "Release" })).toHaveCount(0);
+    await expect(own.getByTestId("seat")).toHaveCount(3);
+    await expect(own.getByTestId("seats").getByRole("button")).toHaveCount(0);
+    await expect(own.getByTestId("floating-note")).toContainText("Seats are freed by your software, not here.");
   });
 
   test.describe("screenshots", () => {
-    let shots: { planId: string; licenseId: string };
+    let shots: { planId: string; planName: string; licenseId: string };
 
     test.beforeAll(async ({ request }) => {
       test.setTimeout(120_000);
       const headers = auth(adminToken);
+      const planName = `Floating Shots ${suffix()}`;
       const plan = await request.post("/api/v1/plans", {
         headers,
         data: {
-          name: `Floating Shots ${suffix()}`,
+          name: planName,
           description: "Concurrent seats for the build farm.",
           price: 240,
           currency: "USD",
@@ -196,7 +211,7 @@ test.describe("floating seats, the administrator's view", () => {
       // The laptop checks in: two live seats and a checked-in one (lapsed and dead ones need a moved clock, see the unit tests).
       const release = await request.post("/api/v1/licenses/release", { data: { key: license.key, fingerprint: machines[2] } });
       expect(release.status(), await release.text()).toBe(200);
-      shots = { planId, licenseId: license.id };
+      shots = { planId, planName, licenseId: license.id };
     });
 
     const headings = { en: "Edit template plan", tr: "Şablon planı düzenle", fa: "ویرایش طرح الگو" } as const;
@@ -222,6 +237,10 @@ test.describe("floating seats, the administrator's view", () => {
             await page.goto(`/admin/plans/${shots.planId}`);
             await expect(page.getByTestId("plan-policy")).toBeVisible();
             await shoot("plan-view");
+
+            await page.goto(`/admin/plans?q=${encodeURIComponent(shots.planName)}`);
+            await expect(page.getByTestId("plans-table").getByTestId("policy-badges")).toHaveCount(1);
+            await shoot("plans-list");
 
             await page.goto(`/admin/purchased-licenses?license=${shots.licenseId}`);
             await expect(page.getByRole("dialog").getByTestId("seat")).toHaveCount(3);

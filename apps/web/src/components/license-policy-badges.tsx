@@ -20,7 +20,7 @@ const fullLabel = { root: { overflow: "visible" }, label: { overflow: "visible" 
 
 /**
  * What sets the policy apart from the default (node-locked, revoked at expiry, no trial, no offline
- * limit), as compact badges: "Trial 14 d", "Floating", "Perpetual fallback", "Offline 30 d". The
+ * limit), as compact badges: "14-day trial", "Floating", "Perpetual fallback", "30 days offline". The
  * default policy is one dimmed word, "Node-locked". Shared (components/) by the admin plan list and view and the licence views.
  */
 export function PolicyBadges({ policy, size = "sm" }: { policy: PolicyLike; size?: MantineSize }) {

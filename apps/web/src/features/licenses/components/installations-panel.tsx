@@ -77,7 +77,7 @@ function SeatRow({ installation, state, now, onCheckIn }: { installation: Instal
               {installation.dataSummary}
             </Text>
           )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} verticalSpacing={2}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4} verticalSpacing={2}>
             <Moment label={t("licenses.installations.lastHeartbeat")} iso={installation.lastHeartbeatAt ?? installation.lastSeenAt} now={now} testId="seat-heartbeat" />
             {second}
           </SimpleGrid>

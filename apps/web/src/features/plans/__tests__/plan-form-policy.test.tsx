@@ -174,7 +174,7 @@ describe("the admin plans list", { timeout: 30_000 }, () => {
     await waitFor(() => expect(allByTestId("policy-badges")).toHaveLength(2));
     const [first, second] = allByTestId("policy-badges");
     expect(first!.textContent).toBe("Node-locked");
-    expect([...second!.querySelectorAll("[data-policy]")].map((badge) => badge.textContent)).toEqual(["Trial 14 d", "Floating", "Perpetual fallback", "Offline 30 d"]);
+    expect([...second!.querySelectorAll("[data-policy]")].map((badge) => badge.textContent)).toEqual(["14-day trial", "Floating", "Perpetual fallback", "30 days offline"]);
     expect(second!.querySelector('[data-policy="floating"]')?.getAttribute("title")).toBe("Heartbeat every 15 minutes");
   });
 });

@@ -1,8 +1,7 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { Plan } from "@portal/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { PolicyBadges } from "@/components/license-policy-badges";
 import { formatDate, formatDuration, formatMoney, formatNumber } from "@/lib/format";
 
 function Term({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -54,12 +53,9 @@ function PolicyCard({ plan }: { plan: Plan }) {
   const { t, i18n } = useTranslation();
   return (
     <Card withBorder radius="md" padding="lg" data-testid="plan-policy">
-      <Group justify="space-between" align="flex-start" gap="sm" mb="md">
-        <Title order={2} fz="h4">
-          {t("commerce.plans.formSections.policy")}
-        </Title>
-        <PolicyBadges policy={plan} />
-      </Group>
+      <Title order={2} fz="h4" mb="md">
+        {t("commerce.plans.formSections.policy")}
+      </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" component="dl" m={0}>
         <Term label={t("commerce.plans.policy.trial")}>{plan.trialDays ? t("commerce.plans.durationValue", { count: plan.trialDays }) : t("commerce.plans.policy.none")}</Term>
         <Term label={t("commerce.plans.policy.seats")}>

@@ -63,7 +63,7 @@ function OptionalDaysField({
           clampBehavior="none"
           emptyValue=""
           maw={240}
-          ps={{ base: 0, xs: 54 }}
+          ps={54}
           data-testid={`policy-${name}`}
         />
       )}
@@ -115,7 +115,7 @@ function FloatingFields({ form }: { form: Form }) {
           allowNegative={false}
           clampBehavior="none"
           maw={{ base: "100%", sm: 480 }}
-          ps={{ base: 0, xs: 54 }}
+          ps={54}
           data-testid="policy-heartbeatSeconds"
         />
       )}
