@@ -98,6 +98,7 @@ export async function authenticateReq(db: Database, user: UserRow, file: ReqFile
   const expiresAt = new Date(Date.now() + LICENSE_TOKEN_TTL_MS);
   const { record, installation } = await transactionWithWebhooks(db, waker, async (tx, webhooks) => {
     const outcome = await activateInstallation(tx, found, fingerprint, summary, { allowReleased: true });
+    if (outcome.code === "TRIAL_ALREADY_USED") throw new AppError("license/trial_already_used");
     if (outcome.code !== "VALID") throw new AppError("license/too_many_activations");
     await tx.delete(licenseTokens).where(and(eq(licenseTokens.licenseId, found.license.id), gt(sql`now()`, licenseTokens.expiresAt)));
     await tx.insert(licenseTokens).values({

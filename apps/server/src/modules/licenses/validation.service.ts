@@ -10,6 +10,7 @@ import { transactionWithWebhooks, type JobWaker, type WebhookEmitter } from "../
 import { licenseClaims, presentLicense, presentLicenseInstallation, type LicenseRecord } from "./licenses.presenters.js";
 import { findLicense, liveInstallation } from "./licenses.queries.js";
 import { isExpired } from "./license-policy.js";
+import { claimTrialFingerprint } from "./trials.service.js";
 
 // Refreshing last_seen_at on every check would turn each validation into a write.
 const LAST_SEEN_RESOLUTION = sql`interval '5 minutes'`;
@@ -27,7 +28,7 @@ export async function findLicenseByKey(executor: Executor, key: string): Promise
 export type ActivationOutcome =
   /** `activated`: a new installation; `firstActivation`: the licence's first installation ever. */
   | { code: "VALID"; installation: InstallationRow; activated: boolean; firstActivation: boolean }
-  | { code: "TOO_MANY_ACTIVATIONS" | "FINGERPRINT_MISMATCH" };
+  | { code: "TOO_MANY_ACTIVATIONS" | "FINGERPRINT_MISMATCH" | "TRIAL_ALREADY_USED" };
 
 /**
  * The installation for `fingerprint`: the existing one, or a new one while the licence has room.
@@ -66,6 +67,8 @@ export async function activateInstallation(
     .from(installations)
     .where(eq(installations.licenseId, licenseId));
   if (live >= record.license.maxActivations) return { code: "TOO_MANY_ACTIVATIONS" };
+  // One trial of a plan per machine, under any account (trials.service.ts owns the rule).
+  if (record.license.type === "trial" && (await claimTrialFingerprint(tx, record, fingerprint)) === "TRIAL_ALREADY_USED") return { code: "TRIAL_ALREADY_USED" };
   const [created] = await tx.insert(installations).values({ licenseId, fingerprint, dataSummary }).returning();
   if (record.license.status === "not_activated") {
     await tx.update(licenses).set({ status: "active" }).where(eq(licenses.id, licenseId));
