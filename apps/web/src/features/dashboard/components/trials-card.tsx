@@ -22,7 +22,7 @@ export function TrialsCard({ trials, planOf, now }: { trials: ExpiringLicense[];
       <Title order={2} fz="h4" mb="sm" id="trials-title">
         {t("dashboards.trials.title")}
       </Title>
-      <Stack gap="sm" component="ul" className={classes.plainList} data-testid="trials-list">
+      <Stack gap="md" component="ul" className={classes.plainList} data-testid="trials-list">
         {trials.map((trial) => {
           const planId = planOf?.(trial.id);
           return (
