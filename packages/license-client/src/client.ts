@@ -356,7 +356,7 @@ class PortalLicenseClient implements LicenseClient {
     this.#timer = this.#timers.setTimeout(() => void this.#tick(generation), Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(delayMs))));
   }
 
-  /** Full backoff with jitter: between half and all of min × 2^attempt, at most the maximum. */
+  /** Exponential backoff with jitter: between half and all of min × 2^attempt, at most the maximum. */
   #backoff(attempt: number): number {
     const ceiling = Math.min(this.#maxDelayMs, this.#minDelayMs * 2 ** attempt);
     return ceiling / 2 + (Math.random() * ceiling) / 2;
@@ -378,8 +378,8 @@ class PortalLicenseClient implements LicenseClient {
       this.#lastError = failure;
       this.#events.emit("error", failure);
       if (generation !== this.#generation) return;
-      const backoff = this.#backoff(this.#attempt++);
-      const wait = failure.retryAfterSeconds !== undefined ? failure.retryAfterSeconds * 1000 : backoff;
+      // The server's Retry-After is waited out as asked; otherwise the backoff grows with each failure.
+      const wait = failure.retryAfterSeconds !== undefined ? failure.retryAfterSeconds * 1000 : this.#backoff(this.#attempt++);
       this.#schedule(this.#leaseEndAt === undefined ? wait : Math.min(wait, this.#leaseEndAt - this.#nowMs()));
       return;
     }
