@@ -142,3 +142,15 @@ export async function pruneFinishedJobs(executor: Executor, keepDoneDays: number
     .returning({ id: jobs.id });
   return removed.length;
 }
+
+/**
+ * The finished runs of one frequent recurring job (a run every few seconds is thousands of rows a day),
+ * kept `keepDoneHours` instead of pruneFinishedJobs' days; its failures stay for that one.
+ */
+export async function pruneDoneRuns(executor: Executor, kind: string, keepDoneHours: number): Promise<number> {
+  const removed = await executor
+    .delete(jobs)
+    .where(and(eq(jobs.kind, kind), eq(jobs.state, "done"), lt(jobs.finishedAt, sql`now() - make_interval(hours => ${keepDoneHours})`)))
+    .returning({ id: jobs.id });
+  return removed.length;
+}

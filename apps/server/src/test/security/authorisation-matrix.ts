@@ -219,6 +219,8 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   "GET /api/v1/licenses": { anonymous: 401, customer: 200, admin: 200 },
   "GET /api/v1/licenses/public-key": { anonymous: 200, customer: 200, admin: 200 },
   "POST /api/v1/licenses/validate": { anonymous: 200, customer: 200, admin: 200, request: body((w: World) => ({ key: w.license.key })) },
+  "POST /api/v1/licenses/heartbeat": { anonymous: 200, customer: 200, admin: 200, request: body((w: World) => ({ key: w.license.key, fingerprint: "matrix-machine" })) },
+  "POST /api/v1/licenses/release": { anonymous: 200, customer: 200, admin: 200, request: body((w: World) => ({ key: w.license.key, fingerprint: "matrix-machine" })) },
   "GET /api/v1/licenses/{id}": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.license.id) },
   "GET /api/v1/licenses/{id}/file": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.license.id) },
   "POST /api/v1/licenses/{id}/deactivate": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.license()) },
