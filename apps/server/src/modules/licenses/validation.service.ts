@@ -184,9 +184,13 @@ const FOUND_AND_KNOWN = `
     where l.key_compact = $1
   ),
   known as (
-    select i.id, i.released_at, i.lease_expires_at, i.dead_at from installations i join found on i.license_id = found.id
-    where $2::text is not null and i.fingerprint = $2::text
-    order by i.released_at is null desc
+    -- The live one through its unique index (a floating licence may have thousands of installations),
+    -- a released one only when there is none.
+    (select i.id, i.released_at, i.lease_expires_at, i.dead_at from installations i join found on i.license_id = found.id
+     where $2::text is not null and i.fingerprint = $2::text and i.released_at is null)
+    union all
+    (select i.id, i.released_at, i.lease_expires_at, i.dead_at from installations i join found on i.license_id = found.id
+     where $2::text is not null and i.fingerprint = $2::text and i.released_at is not null)
     limit 1
   )`;
 
