@@ -383,7 +383,8 @@ describe("release()", () => {
     expect(await other.validate()).toMatchObject({ valid: false, code: "TOO_MANY_ACTIVATIONS" });
 
     const released = await holder.release();
-    expect(released.fingerprint).toBe(first);
+    expect(released).toMatchObject({ valid: false, code: "LEASE_EXPIRED", fingerprint: first, offline: false });
+    expect(Date.parse(released.leaseExpiresAt!)).toBeLessThanOrEqual(Date.now());
     expect(holder.heartbeating).toBe(false);
     expect(clock.pending).toEqual([]);
     const seat = (await seatOf(portal, first))!;
