@@ -206,6 +206,10 @@ export interface Seed {
   draftUpdateId: string;
   /** A pending registration whose e-mail is unverified (the approve dialog's two choices). */
   pendingEmail: string;
+  /** A floating plan (trial, heartbeat, perpetual fallback, offline days: every policy field shown). */
+  floatingPlanId: string;
+  /** A licence on it with two live seats and a checked-in one (the installations panel's seats). */
+  floatingLicenseId: string;
 }
 
 let counter = 0;
@@ -261,6 +265,11 @@ export async function seed(request: APIRequestContext): Promise<Seed> {
   await post(`/api/v1/license-requests/${requestIds[0]}/approve`, asAdmin);
   await post(`/api/v1/license-requests/${requestIds[1]}/approve`, asAdmin);
   await post(`/api/v1/license-requests/${requestIds[2]}/reject`, asAdmin, { reason: "Please choose a plan with more activations." });
+  // A free trial the customer started (issue 29): the dashboard's Trials card, the trial badge and the
+  // licence policy in the list and in the drawer (the newest licence, opened first), "Trial used" on
+  // the pricing page.
+  const trialPlan = await post<{ id: string }>("/api/v1/plans", asAdmin, { ...planBody(`Trial ${id}`, featureIds, 4998), trialDays: 14 });
+  await post(`/api/v1/plans/${trialPlan.id}/trial`, asCustomer);
 
   // Tickets: one in progress with a reply and an internal note, one resolved, for the lists, badges and threads.
   const ticket = await post<{ id: string }>("/api/v1/tickets", asCustomer, {
@@ -327,5 +336,34 @@ export async function seed(request: APIRequestContext): Promise<Seed> {
   }
   await post("/api/v1/demo-requests", asCustomer, { email: `axe-demo-${id}@example.com`, name: "Ava User", company: "Axe Labs", product: "Voice Platform", message: "A demo next week?" });
 
-  return { adminToken, customerToken, planId: plan.id, pendingRequestId: requestIds[3]!, ticketId: ticket.id, draftUpdateId: draftUpdate.id, pendingEmail };
+  // Floating seats: a plan with every policy field set, a licence of another customer on it, two
+  // machines holding seats and one that checked in.
+  const floatingPlan = await post<{ id: string }>("/api/v1/plans", asAdmin, {
+    ...planBody(`Floating ${id}`, featureIds, 5999),
+    maxActivations: 3,
+    trialDays: 14,
+    floating: true,
+    heartbeatSeconds: 300,
+    expirationStrategy: "perpetual_fallback",
+    offlineTtlDays: 30,
+  });
+  const floatingOwner = await readyAccount(request, "axe-floating", "Flo");
+  const asFloatingOwner = { Authorization: `Bearer ${await apiLogin(request, floatingOwner, PASSWORD)}` };
+  const floatingRequest = await post<{ id: string }>("/api/v1/license-requests", asFloatingOwner, { planId: floatingPlan.id, quantity: 1 });
+  const [floatingLicenseId] = (await post<{ licenseIds: string[] }>(`/api/v1/license-requests/${floatingRequest.id}/approve`, asAdmin)).licenseIds;
+  const floatingKey = (await (await request.get(`/api/v1/licenses/${floatingLicenseId}`, { headers: asAdmin })).json()) as Envelope<{ key: string }>;
+  for (const machine of ["build-01", "build-02", "laptop"]) await post("/api/v1/licenses/validate", {}, { key: floatingKey.data.key, fingerprint: `axe-${machine}-${id}` });
+  await post("/api/v1/licenses/release", {}, { key: floatingKey.data.key, fingerprint: `axe-laptop-${id}` });
+
+  return {
+    adminToken,
+    customerToken,
+    planId: plan.id,
+    pendingRequestId: requestIds[3]!,
+    ticketId: ticket.id,
+    draftUpdateId: draftUpdate.id,
+    pendingEmail,
+    floatingPlanId: floatingPlan.id,
+    floatingLicenseId: floatingLicenseId!,
+  };
 }

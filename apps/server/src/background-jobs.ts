@@ -3,7 +3,7 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { Mailer } from "./lib/mailer.js";
 import { JobRunner, MAIL_JOB, mailJobHandler, pruneDoneRuns, pruneFinishedJobs, type Mailing, type RetryPolicy } from "./modules/jobs/index.js";
-import { markLapsedSeatsDead, sendExpiryReminders } from "./modules/licenses/index.js";
+import { announceExpiredLicenses, markLapsedSeatsDead, sendExpiryReminders } from "./modules/licenses/index.js";
 import { pruneWebhookHistory, WEBHOOK_DELIVERY_JOB, webhookDeliveryJobHandler } from "./modules/webhooks/index.js";
 import type { SecretBox } from "./lib/secret-box.js";
 import { WEBHOOK_RESPONSE_EXCERPT_BYTES, WEBHOOK_TIMEOUT_MS } from "@portal/contract";
@@ -20,6 +20,8 @@ export const LEASE_SWEEP_INTERVAL_MS = 20_000;
 /** Recurring work, each run once across all API processes at this interval. */
 export const RECURRING_JOBS = {
   "licence-expiry-reminders": HOUR,
+  // `license.expired` goes out within a minute of a licence's end.
+  "licence-expiry-announcements": MINUTE,
   "licence-lease-sweep": LEASE_SWEEP_INTERVAL_MS,
   "jobs-prune": 24 * HOUR,
 } as const;
@@ -56,6 +58,13 @@ export function createJobRunner(deps: { db: Database; config: Config; mailer: Ma
         run: async () => {
           const sent = await sendExpiryReminders(db, deps.mailing);
           if (sent > 0) deps.logger.info({ sent }, "licence expiry reminders sent");
+        },
+      },
+      "licence-expiry-announcements": {
+        retry: RECURRING_RETRY,
+        run: async () => {
+          const announced = await announceExpiredLicenses(db, deps.mailing);
+          if (announced > 0) deps.logger.info({ announced }, "licence expiries announced");
         },
       },
       "licence-lease-sweep": {

@@ -103,3 +103,29 @@ export function formatBadgeCount(count: number, language: string | undefined, ma
 export function countParams(count: number, language: string): { count: number; n: string } {
   return { count, n: formatNumber(count, language) };
 }
+
+const durationUnits = [
+  ["day", 86_400],
+  ["hour", 3600],
+  ["minute", 60],
+  ["second", 1],
+] as const;
+
+/**
+ * A length of time in words, in the interface language: 600 → "10 minutes", 5400 → "1 hour, 30
+ * minutes", 86400 → "1 day" (at most the two largest units, the rest dropped: an interval's hint,
+ * not a stopwatch).
+ */
+export function formatDuration(seconds: number, language: string | undefined): string {
+  let rest = Math.max(0, Math.round(seconds));
+  const parts: string[] = [];
+  for (const [unit, size] of durationUnits) {
+    const count = Math.floor(rest / size);
+    if (count === 0 && !(unit === "second" && parts.length === 0)) continue;
+    if (parts.length === 2) break;
+    parts.push(formatNumber(count, language, { style: "unit", unit, unitDisplay: "long" }));
+    rest -= count * size;
+    if (rest === 0) break;
+  }
+  return new Intl.ListFormat(language, { type: "unit", style: "long" }).format(parts);
+}

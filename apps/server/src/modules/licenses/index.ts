@@ -1,6 +1,7 @@
 /** Licences, licence requests, validation and the offline .req file flow. */
 export { licenseRoutes } from "./licenses.routes.js";
 export { sendExpiryReminders } from "./expiry-reminders.js";
+export { announceExpiredLicenses } from "./expiry-announcements.js";
 // The lapse job: floating seats whose lease lapsed are marked dead (installation.heartbeat-dead).
 export { markLapsedSeatsDead } from "./seats.service.js";
 export { newLicenseKey } from "./license-keys.js";

@@ -38,6 +38,7 @@ import {
   patchLicenseRequest,
   rejectLicenseRequest,
 } from "./requests.service.js";
+import { startTrial, TRIAL_STARTS_PER_HOUR } from "./trials.service.js";
 import { validateLicense } from "./validation.service.js";
 import { heartbeat, releaseSeat } from "./seats.service.js";
 import { refusals } from "../../plugins/openapi.js";
@@ -138,6 +139,30 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ status: "success" as const, data: await listLicenses(app.db, currentUser(request.user), request.query) }),
+  );
+
+  // Under /plans, but a licence is what it makes: declared here, since catalogue → orders → licenses
+  // already, and catalogue importing licences' issuing would close a module cycle.
+  app.post(
+    "/plans/:id/trial",
+    {
+      config: {
+        scope: "licenses:write",
+        // Per account, over an hour: every attempt counts, refused ones too.
+        rateLimit: { max: TRIAL_STARTS_PER_HOUR, timeWindow: 3_600_000, keyGenerator: (request: FastifyRequest) => `trial:${request.user?.id ?? request.ip}` },
+      },
+      schema: {
+        tags: ["licences"],
+        operationId: "startTrial",
+        summary: "Start the free trial a plan offers (customers): a trial licence at once, once per customer per plan",
+        description:
+          "Issues a licence of `type: \"trial\"`, `status: \"not_activated\"`, expiring `trialDays` from now, with the plan's limits, features and policy; no request, approval or order. A fingerprint activates one trial of a plan, under any account (`TRIAL_ALREADY_USED`).",
+        params: uuidParam,
+        response: { 201: successEnvelope(licenseSchema), ...refusals("auth/forbidden", "plan/not_found", "trial/already_used") },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ status: "success" as const, data: await startTrial(app.db, currentUser(request.user), request.params.id, requestContext(request), mailing()) }),
   );
 
   app.get(
@@ -318,7 +343,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "authenticateReqFile",
         summary: "Upload a .req file (multipart field `file`): activates the installation, answers a licence token and a bound licence file",
         consumes: ["multipart/form-data"],
-        response: { 200: successEnvelope(reqAuthAnswerSchema), ...refusals("license/req_unknown_key", "license/deactivated", "license/expired", "license/too_many_activations", "license/req_too_large", "license/req_wrong_type", "common/unsupported_media_type", "license/req_invalid") },
+        response: { 200: successEnvelope(reqAuthAnswerSchema), ...refusals("license/req_unknown_key", "license/deactivated", "license/expired", "license/too_many_activations", "license/trial_already_used", "license/req_too_large", "license/req_wrong_type", "common/unsupported_media_type", "license/req_invalid") },
       },
     },
     async (request) => {

@@ -35,6 +35,7 @@ interface ListShape extends Record<string, string | boolean> {
   status: boolean;
   projectId: boolean;
   ownerId: boolean;
+  type: boolean;
   q: boolean;
 }
 
@@ -44,6 +45,7 @@ function listWhere(shape: ListShape): SQL | undefined {
     shape.status ? eq(licenses.status, sql.placeholder("status")) : undefined,
     shape.projectId ? eq(licenses.projectId, sql.placeholder("projectId")) : undefined,
     shape.ownerId ? eq(licenses.ownerId, sql.placeholder("ownerId")) : undefined,
+    shape.type ? eq(licenses.type, sql.placeholder("type")) : undefined,
     shape.q ? sql`(${licenses.keyCompact} like ${sql.placeholder("keyPattern")} or ${plans.name} ilike ${sql.placeholder("namePattern")})` : undefined,
   );
 }
@@ -54,6 +56,7 @@ export async function listLicenses(db: Database, user: UserRow, query: LicenseQu
     status: Boolean(query.status),
     projectId: Boolean(query.projectId),
     ownerId: Boolean(query.ownerId && user.isAdmin),
+    type: Boolean(query.type),
     q: Boolean(query.q),
   };
   const values = {
@@ -61,6 +64,7 @@ export async function listLicenses(db: Database, user: UserRow, query: LicenseQu
     status: query.status,
     projectId: query.projectId,
     ownerId: query.ownerId,
+    type: query.type,
     keyPattern: query.q && containsPattern(query.q.toUpperCase().replace(/[\s-]/g, "")),
     namePattern: query.q && containsPattern(query.q),
   };

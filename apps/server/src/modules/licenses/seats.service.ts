@@ -6,7 +6,7 @@ import { recordAudits } from "../../db/audit.js";
 import { transactionWithWebhooks, type JobWaker } from "../webhooks/index.js";
 import { presentLicenseInstallation, type LicenseRecord } from "./licenses.presenters.js";
 import { licenseSelect } from "./licenses.queries.js";
-import { checkInSeat, readSeat, recordFromRow, refreshHeldSeat, refusalFor, validationAnswer, type PreparedQuery } from "./validation.service.js";
+import { beatSeat, checkInSeat, readSeat, recordFromRow, refreshHeldSeat, refusalFor, validationAnswer, type PreparedQuery } from "./validation.service.js";
 
 /**
  * Floating seats (API.md "Licensing models"): heartbeats that keep a seat, check-in that gives it
@@ -31,7 +31,15 @@ export async function heartbeat(db: Database, query: PreparedQuery, input: SeatI
   const now = new Date();
   const answer = (code: ValidationCode, record?: LicenseRecord, leaseExpiresAt: Date | string | null = null) => validationAnswer(input, now, code, record, leaseExpiresAt);
   if (!isWellFormedLicenseKey(input.key)) return answer("NOT_FOUND");
-  const row = await readSeat(query, normalizeLicenseKey(input.key), input.fingerprint);
+  const keyCompact = normalizeLicenseKey(input.key);
+  // The common case in one plain UPDATE … RETURNING; anything else is read (and handled) below.
+  const beaten = await beatSeat(query, keyCompact, input.fingerprint);
+  if (beaten) {
+    const record = recordFromRow(beaten);
+    const refusal = refusalFor(record, now);
+    return refusal ? answer(refusal, record) : answer("VALID", record, beaten.leased_until);
+  }
+  const row = await readSeat(query, keyCompact, input.fingerprint);
   if (!row) return answer("NOT_FOUND");
   const record = recordFromRow(row);
   const refusal = refusalFor(record, now);

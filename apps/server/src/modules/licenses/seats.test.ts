@@ -2,7 +2,8 @@ import { createPublicKey, randomBytes, verify } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { formatLicenseKey, licenseKeyCheckCharacter, type AdminDashboard, type InstallationList, type License, type LicenseRequest, type Page, type Plan, type ValidationData } from "@portal/contract";
-import { auditEvents, installations, licenses, webhookEndpoints, webhookEvents } from "../../db/schema/index.js";
+import { auditEvents, installations, jobs, licenses, webhookEndpoints, webhookEvents } from "../../db/schema/index.js";
+import { pruneDoneRuns } from "../jobs/index.js";
 import { adminToken, createCustomer, issueLicenses } from "../../test/factories.js";
 import { call, firstError, json } from "../../test/http.js";
 import { useTestApp } from "../../test/test-app.js";
@@ -379,5 +380,21 @@ describe("floating seats", () => {
     expect(await live()).toBe(before + 1);
     const rows = await t.database.db.select().from(installations).where(inArray(installations.licenseId, [license.id]));
     expect(rows).toHaveLength(1);
+  });
+
+  it("keeps the lapse job's done runs one day (4,320 rows a day at its 20 s), its failures and other kinds' runs as before", async () => {
+    const hoursAgo = (hours: number) => sql`now() - make_interval(hours => ${hours})`;
+    const rows = await t.database.db
+      .insert(jobs)
+      .values([
+        { kind: "licence-lease-sweep", payload: {}, state: "done", finishedAt: hoursAgo(25) },
+        { kind: "licence-lease-sweep", payload: {}, state: "done", finishedAt: hoursAgo(23) },
+        { kind: "licence-lease-sweep", payload: {}, state: "failed", finishedAt: hoursAgo(25) },
+        { kind: "licence-expiry-reminders", payload: {}, state: "done", finishedAt: hoursAgo(25) },
+      ])
+      .returning({ id: jobs.id });
+    expect(await pruneDoneRuns(t.database.db, "licence-lease-sweep", 24)).toBe(1);
+    const left = await t.database.db.select({ id: jobs.id }).from(jobs).where(inArray(jobs.id, rows.map((row) => row.id)));
+    expect(left.map((row) => row.id).sort()).toEqual(rows.slice(1).map((row) => row.id).sort());
   });
 });

@@ -2,6 +2,8 @@ import {
   Checkbox,
   type CheckboxGroupProps,
   MultiSelect,
+  Radio,
+  type RadioGroupProps,
   SegmentedControl,
   Select,
   Stack,
@@ -67,6 +69,16 @@ export function CheckboxGroupField<T extends FieldValues, N extends FieldPath<T>
   const { field, bound } = useField({ control, name });
   // A group has no input of its own to take the ref (focus on an error): its boxes are the caller's.
   return <Checkbox.Group error={bound.error} onBlur={bound.onBlur} value={(field.value as string[] | undefined) ?? []} onChange={field.onChange} {...input} />;
+}
+
+/** One of a few choices as radio buttons (the radios are the children, each may carry a one-line description). */
+export function RadioGroupField<T extends FieldValues, N extends FieldPath<T>, TOut>({
+  control,
+  name,
+  ...input
+}: FieldBinding<T, N, TOut> & Omit<RadioGroupProps, Bound>) {
+  const { field, bound } = useField({ control, name });
+  return <Radio.Group name={bound.name} error={bound.error} onBlur={bound.onBlur} value={(field.value as string | undefined) ?? null} onChange={field.onChange} {...input} />;
 }
 
 type ToggleBound = Bound | "checked";

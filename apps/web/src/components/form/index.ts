@@ -8,7 +8,7 @@
  */
 export { AutocompleteField, EmailField, PasswordField, TextareaField, TextField } from "./text-fields";
 export { NumberField } from "./number-field";
-export { CheckboxField, CheckboxGroupField, MultiSelectField, SegmentedField, SelectField, SwitchField, type MultiSelectFieldProps } from "./choice-fields";
+export { CheckboxField, CheckboxGroupField, MultiSelectField, RadioGroupField, SegmentedField, SelectField, SwitchField, type MultiSelectFieldProps } from "./choice-fields";
 export { RuleChecklist } from "./rule-checklist";
 export { SubmitWithNotice } from "./submit-with-notice";
 export { FormActions } from "./form-actions";

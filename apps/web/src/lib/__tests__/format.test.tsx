@@ -2,7 +2,7 @@ import { MantineProvider } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { displayTimeZone, getDisplaySettings, resetDisplaySettings, setDisplaySettings } from "@/lib/display-settings";
-import { formatDate, formatDateTime, formatInstant } from "@/lib/format";
+import { formatDate, formatDateTime, formatDuration, formatInstant } from "@/lib/format";
 import { storageKeys } from "@/lib/storage";
 import { mount, stubBrowserApis, unmount, waitFor } from "@/test/dom";
 
@@ -60,5 +60,18 @@ describe("time formatting in the user's zone", () => {
     expect(stamp()).toBe("Mar 2, 2026, 12:30 AM");
     setDisplaySettings({ timeZone: "America/New_York" });
     await waitFor(() => expect(stamp()).toBe("Mar 1, 2026, 4:30 PM"));
+  });
+});
+
+describe("formatDuration", () => {
+  it("says an interval in words, at most its two largest units, in the interface language", () => {
+    expect(formatDuration(600, "en")).toBe("10 minutes");
+    expect(formatDuration(60, "en")).toBe("1 minute");
+    expect(formatDuration(630, "en")).toBe("10 minutes, 30 seconds");
+    expect(formatDuration(5400, "en")).toBe("1 hour, 30 minutes");
+    expect(formatDuration(86_400, "en")).toBe("1 day");
+    expect(formatDuration(90_061, "en")).toBe("1 day, 1 hour");
+    expect(formatDuration(600, "tr")).toBe("10 dakika");
+    expect(formatDuration(600, "fa")).toBe("۱۰ دقیقه");
   });
 });

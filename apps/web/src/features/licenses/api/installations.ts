@@ -15,8 +15,16 @@ export async function listInstallations(licenseId: string, signal?: AbortSignal)
 export const installationsQueryOptions = (licenseId: string) =>
   queryOptions({ queryKey: installationsKey(licenseId), queryFn: ({ signal }) => listInstallations(licenseId, signal) });
 
-export function useInstallations(licenseId: string) {
-  return useQuery(installationsQueryOptions(licenseId));
+/** How often a floating licence's seats are read again while its panel is open (live leases come and go). */
+export const SEATS_POLL_MS = 15_000;
+
+/**
+ * The installations of a licence; `poll` (a floating licence's seats) reads them again every 15 s
+ * while the panel is mounted and the browser tab is visible (react-query pauses the interval in a
+ * hidden tab), so live seats, heartbeats and lapses show without a reload.
+ */
+export function useInstallations(licenseId: string, { poll = false }: { poll?: boolean } = {}) {
+  return useQuery({ ...installationsQueryOptions(licenseId), refetchInterval: poll ? SEATS_POLL_MS : false });
 }
 
 /**

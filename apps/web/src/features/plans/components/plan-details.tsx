@@ -1,8 +1,9 @@
-import { Badge, Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { Plan } from "@portal/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDate, formatMoney, formatNumber } from "@/lib/format";
+import { PolicyBadges } from "@/components/license-policy-badges";
+import { formatDate, formatDuration, formatMoney, formatNumber } from "@/lib/format";
 
 function Term({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -48,7 +49,32 @@ function ContentsCard({ title, empty, items }: { title: string; empty: string; i
   );
 }
 
-/** A plan's terms and contents, as the admin view and the customer's confirmation show them. */
+/** The plan's licensing policy, term by term (the admin view; the list shows it as badges). */
+function PolicyCard({ plan }: { plan: Plan }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="plan-policy">
+      <Group justify="space-between" align="flex-start" gap="sm" mb="md">
+        <Title order={2} fz="h4">
+          {t("commerce.plans.formSections.policy")}
+        </Title>
+        <PolicyBadges policy={plan} />
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" component="dl" m={0}>
+        <Term label={t("commerce.plans.policy.trial")}>{plan.trialDays ? t("commerce.plans.durationValue", { count: plan.trialDays }) : t("commerce.plans.policy.none")}</Term>
+        <Term label={t("commerce.plans.policy.seats")}>
+          {plan.floating ? t("commerce.plans.policy.floatingEvery", { duration: formatDuration(plan.heartbeatSeconds, i18n.language) }) : t("commerce.plans.policy.nodeLocked")}
+        </Term>
+        <Term label={t("commerce.plans.policy.expirationStrategy")}>{t(`commerce.plans.policy.strategy.${plan.expirationStrategy}`)}</Term>
+        <Term label={t("commerce.plans.policy.offline")}>
+          {plan.offlineTtlDays ? t("commerce.plans.durationValue", { count: plan.offlineTtlDays }) : t("commerce.plans.policy.unlimited")}
+        </Term>
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** A plan's terms and contents, as the admin view and the customer's confirmation show them (the admin's with the licensing policy). */
 export function PlanDetails({ plan, admin = false }: { plan: Plan; admin?: boolean }) {
   const { t, i18n } = useTranslation();
   return (
@@ -73,6 +99,7 @@ export function PlanDetails({ plan, admin = false }: { plan: Plan; admin?: boole
           {admin && <Term label={t("commerce.common.created")}>{formatDate(plan.createdAt, i18n.language)}</Term>}
         </SimpleGrid>
       </Card>
+      {admin && <PolicyCard plan={plan} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <ContentsCard title={t("commerce.plans.features")} empty={t("commerce.plans.noFeatures")} items={plan.features} />
         <ContentsCard title={t("commerce.plans.services")} empty={t("commerce.plans.noServices")} items={plan.services} />

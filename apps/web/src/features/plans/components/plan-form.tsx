@@ -1,14 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { billingPeriods, currencies, planBodySchema, type Feature, type Plan, type PlanBody, type Service } from "@portal/contract";
+import { billingPeriods, currencies, DEFAULT_HEARTBEAT_SECONDS, planBodySchema, type Feature, type Plan, type PlanBody, type Service } from "@portal/contract";
 import { useMemo, type ReactNode } from "react";
-import { useForm, type Path } from "react-hook-form";
+import { useForm, useWatch, type Path } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { FormActions, MultiSelectField, NumberField, SelectField, SwitchField, TextareaField, TextField, type MultiSelectFieldProps } from "@/components/form";
 import { useServerErrors } from "@/lib/form-errors";
 import { useFeatureOptions, useServiceOptions } from "../api/lookups";
+import { PlanPolicyFields } from "./plan-policy-fields";
 
 export type PlanFormValues = PlanBody;
 type PlanFormOutput = z.output<typeof planBodySchema>;
@@ -22,6 +23,11 @@ const fields = [
   "durationDays",
   "maxActivations",
   "maxReleasesPer30Days",
+  "trialDays",
+  "floating",
+  "heartbeatSeconds",
+  "expirationStrategy",
+  "offlineTtlDays",
   "featureIds",
   "serviceIds",
   "active",
@@ -36,6 +42,11 @@ export const emptyPlan: PlanFormValues = {
   durationDays: 365,
   maxActivations: 1,
   maxReleasesPer30Days: 3,
+  trialDays: null,
+  floating: false,
+  heartbeatSeconds: DEFAULT_HEARTBEAT_SECONDS,
+  expirationStrategy: "revoke",
+  offlineTtlDays: null,
   featureIds: [],
   serviceIds: [],
   active: true,
@@ -51,6 +62,11 @@ export function planToFormValues(plan: Plan): PlanFormValues {
     durationDays: plan.durationDays,
     maxActivations: plan.maxActivations,
     maxReleasesPer30Days: plan.maxReleasesPer30Days,
+    trialDays: plan.trialDays,
+    floating: plan.floating,
+    heartbeatSeconds: plan.heartbeatSeconds,
+    expirationStrategy: plan.expirationStrategy,
+    offlineTtlDays: plan.offlineTtlDays,
     featureIds: plan.features.map((feature) => feature.id),
     serviceIds: plan.services.map((service) => service.id),
     active: plan.active,
@@ -100,8 +116,9 @@ function ItemsField({
 }
 
 /**
- * Every field of a template plan (planBodySchema): checked in the browser with the contract's
- * schema, then the server's codes (name taken, unknown feature) land on their fields.
+ * Every field of a template plan (planBodySchema), its licensing policy included: checked in the
+ * browser with the contract's schema, then the server's codes (name taken, unknown feature) and its
+ * 422s (a policy field out of range) land on their fields.
  */
 export function PlanForm({
   initial,
@@ -128,6 +145,7 @@ export function PlanForm({
     defaultValues: initial,
   });
 
+  const floating = useWatch({ control: form.control, name: "floating" });
   const featureData = useMemo(() => optionsOf(featureOptions.data, plan?.features ?? []), [featureOptions.data, plan]);
   const serviceData = useMemo(() => optionsOf(serviceOptions.data, plan?.services ?? []), [serviceOptions.data, plan]);
 
@@ -169,7 +187,17 @@ export function PlanForm({
             </Group>
             <SelectField control={form.control} name="billingPeriod" label={t("commerce.plans.billingPeriod")} data={periodData} allowDeselect={false} required />
             <NumberField control={form.control} name="durationDays" label={t("commerce.plans.durationDays")} required min={1} max={36_500} allowDecimal={false} />
-            <NumberField control={form.control} name="maxActivations" label={t("commerce.plans.maxActivations")} required min={1} max={100_000} allowDecimal={false} />
+            <NumberField
+              control={form.control}
+              name="maxActivations"
+              label={t("commerce.plans.maxActivations")}
+              description={floating ? t("commerce.plans.policy.seatsHint") : undefined}
+              inputWrapperOrder={["label", "input", "description", "error"]}
+              required
+              min={1}
+              max={100_000}
+              allowDecimal={false}
+            />
             <NumberField
               control={form.control}
               name="maxReleasesPer30Days"
@@ -181,6 +209,10 @@ export function PlanForm({
               allowDecimal={false}
             />
           </SimpleGrid>
+        </Section>
+
+        <Section title={t("commerce.plans.formSections.policy")}>
+          <PlanPolicyFields form={form} />
         </Section>
 
         <Section title={t("commerce.plans.formSections.contents")}>

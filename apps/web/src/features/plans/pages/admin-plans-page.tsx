@@ -7,6 +7,7 @@ import { createDataTableColumnHelper, type ServerTableOptions } from "@/componen
 import { deleteAction, ListScreen, type ListColumns } from "@/components/list-screen";
 import { formatDate, formatMoney, formatNumber } from "@/lib/format";
 import { paths } from "@/lib/paths";
+import { PolicyBadges } from "@/components/license-policy-badges";
 import { usePlans } from "../api/plans";
 import { deletePlanConfirm } from "../components/delete-plan-dialog";
 
@@ -47,6 +48,7 @@ const columns: ListColumns<Plan> = (t, language) => [
     ),
   }),
   column.accessor("billingPeriod", { id: "billingPeriod", header: () => t("commerce.plans.billingPeriod"), cell: ({ row }) => t(`commerce.plans.period.${row.original.billingPeriod}`) }),
+  column.display({ id: "policy", header: () => t("commerce.plans.policy.column"), cell: ({ row }) => <PolicyBadges policy={row.original} size="xs" /> }),
   column.display({ id: "features", header: () => t("commerce.plans.featuresCount"), cell: ({ row }) => formatNumber(row.original.features.length, language) }),
   column.accessor("active", {
     id: "active",
@@ -97,7 +99,7 @@ export function AdminPlansPage() {
           deleteAction<Plan>(t("commerce.common.delete"), deletePlanConfirm(t)),
         ],
       }}
-      minWidth={860}
+      minWidth={980}
       testId="plans-table"
     />
   );
