@@ -164,6 +164,19 @@ export default tseslint.config(
     rules: { "portal/server-layers": "error" },
   },
   {
+    // Runs in browsers as well as Node.js: the licence client and the verifier's WebCrypto entry
+    // point with what it imports (their tests may use Node).
+    files: [
+      "packages/license-client/src/**/*.ts",
+      "packages/license-verifier/src/{webcrypto,webcrypto-keys,validation-answer-webcrypto,validation-answer-checks,shape,now,types}.ts",
+    ],
+    ignores: ["**/*.test.ts", "packages/license-client/src/test/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^node:", message: "Browsers have no Node built-ins: use web APIs (fetch, WebCrypto, TextEncoder)." }] }],
+      "no-restricted-globals": ["error", ...["Buffer", "process", "require", "__dirname", "__filename", "global", "setImmediate"].map((name) => ({ name, message: "Not in browsers." }))],
+    },
+  },
+  {
     // Playwright specs and the bench report what they measure.
     files: ["e2e/**"],
     rules: { "no-console": "off" },

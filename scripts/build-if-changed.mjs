@@ -15,12 +15,13 @@ const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 const stampFile = path.join(repositoryRoot, "node_modules", ".cache", "portal-build", "fingerprint");
 
 /** What the build reads: the workspaces it builds (their sources, configuration and static files), the lock file and shared tsconfig. */
-const WORKSPACES = ["packages/contract", "packages/license-verifier", "apps/web", "apps/server"];
+const WORKSPACES = ["packages/contract", "packages/license-verifier", "packages/license-client", "apps/web", "apps/server"];
 const ROOT_INPUTS = ["package.json", "package-lock.json", "tsconfig.base.json"];
 /** What a finished build leaves; a missing one means the last build did not finish (or was cleaned). */
 const OUTPUTS = [
   "packages/contract/dist/index.js",
   "packages/license-verifier/dist/index.js",
+  "packages/license-client/dist/index.js",
   "apps/web/dist/index.html",
   "apps/server/dist/server.js",
 ];

@@ -82,6 +82,8 @@ const databases = only
     : "PGlite (set TEST_DATABASE_URL for PostgreSQL too)";
 suite(`server integration tests on ${databases}`, "@portal/server", "vitest");
 suite("licence verifier tests", "@portal/license-verifier", "vitest");
+// The client library against the real server (built in the test, on embedded PGlite).
+suite("licence client tests", "@portal/license-client", "vitest");
 suite("test support tests (the suites' own TOTP)", "@portal/test-support", "vitest");
 // PORTAL_WEB_UNITS=0: CI's Node.js 24 pass. The web units test browser code in jsdom; that pass
 // builds the same code and serves it to Chromium (the wire and Lighthouse checks below).

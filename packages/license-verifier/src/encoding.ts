@@ -7,6 +7,18 @@ export function decodeBase64(text: string): Buffer | undefined {
   return Buffer.from(text, "base64");
 }
 
+/**
+ * decodeBase64 without Node's Buffer (`atob` is a global of Node.js and browsers alike): for the
+ * modules that also run in browsers (validation-answer-webcrypto.ts and what it imports).
+ */
+export function decodeBase64Bytes(text: string): Uint8Array | undefined {
+  if (!BASE64.test(text)) return undefined;
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Decodes UTF-8, or returns undefined on an invalid byte sequence. */

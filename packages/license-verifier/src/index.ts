@@ -1,7 +1,8 @@
 /**
  * @portal/license-verifier — offline verification of the portal's signed licence files,
  * online-validation answers and software updates (manifests, downloaded files, packages), all
- * Ed25519. Dependency-free: only Node built-ins.
+ * Ed25519. Dependency-free: only Node built-ins. `@portal/license-verifier/webcrypto` holds the
+ * online-validation check on WebCrypto alone, for browsers too.
  */
 export { fingerprintOf } from "./fingerprint.js";
 export {
@@ -16,6 +17,7 @@ export { sha256File, verifyUpdateFiles } from "./update-files.js";
 export { UPDATE_MANIFEST_ALGORITHM, verifySignedManifest, verifyUpdateManifest } from "./update-manifest.js";
 export { PACKAGE_MANIFEST_ENTRY, PACKAGE_SIGNATURE_ENTRY, verifyUpdatePackage } from "./update-package.js";
 export { verifyValidationAnswer } from "./validation-answer.js";
+export { verifyValidationAnswerWebCrypto } from "./validation-answer-webcrypto.js";
 export type {
   Installation,
   License,

@@ -30,6 +30,9 @@ const VALIDATION_CODES: readonly ValidationCode[] = [
   "LEASE_EXPIRED",
 ];
 
+const LICENSE_TYPES = ["standard", "trial"] as const;
+const EXPIRATION_STRATEGIES = ["revoke", "perpetual_fallback"] as const;
+
 const UPDATE_TYPES: readonly UpdateType[] = ["major", "minor"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -81,6 +84,17 @@ function finiteNumber(object: Record<string, unknown>, key: string, path: string
   if (typeof value !== "number" || !Number.isFinite(value)) throw new ShapeError(`${path}.${key} must be a number`);
 }
 
+function optionalBoolean(object: Record<string, unknown>, key: string, path: string): void {
+  const value = object[key];
+  if (value !== undefined && typeof value !== "boolean") throw new ShapeError(`${path}.${key} must be true or false`);
+}
+
+/** Absent (a file or answer from before the field existed), null, or a number. */
+function optionalNumberOrNull(object: Record<string, unknown>, key: string, path: string): void {
+  const value = object[key];
+  if (value !== undefined && value !== null) finiteNumber(object, key, path);
+}
+
 function oneOf<T extends string>(object: Record<string, unknown>, key: string, path: string, allowed: readonly T[]): void {
   const value = object[key];
   if (typeof value !== "string" || !(allowed as readonly string[]).includes(value)) {
@@ -101,6 +115,12 @@ export function checkLicense(value: unknown, path: string): License {
   date(license, "issuedAt", path);
   if (license["expiresAt"] !== null) date(license, "expiresAt", path);
   finiteNumber(license, "maxActivations", path);
+  // The licensing policy (absent from files and answers made before licensing models).
+  if (license["type"] !== undefined) oneOf(license, "type", path, LICENSE_TYPES);
+  optionalBoolean(license, "floating", path);
+  optionalNumberOrNull(license, "heartbeatSeconds", path);
+  if (license["expirationStrategy"] !== undefined) oneOf(license, "expirationStrategy", path, EXPIRATION_STRATEGIES);
+  optionalNumberOrNull(license, "offlineTtlDays", path);
   return license as unknown as License;
 }
 
@@ -139,6 +159,9 @@ export function checkValidationData(value: unknown): ValidationData {
   if (data["license"] !== undefined) checkLicense(data["license"], "data.license");
   optionalText(data, "fingerprint", "data");
   optionalText(data, "nonce", "data");
+  // Both absent from servers older than licensing models.
+  if (data["leaseExpiresAt"] !== undefined && data["leaseExpiresAt"] !== null) date(data, "leaseExpiresAt", "data");
+  optionalBoolean(data, "expired", "data");
   date(data, "timestamp", "data");
   return data as unknown as ValidationData;
 }
