@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { WebhookEventType, WebhookPayload } from "@portal/contract";
 import type { Executor } from "../../db/client.js";
 import { webhookDeliveries, webhookEvents, type WebhookDeliveryRow } from "../../db/schema/index.js";
@@ -16,24 +16,7 @@ export const WEBHOOK_DELIVERY_JOB = "webhook.deliver";
  */
 export async function queueWebhookEvent(executor: Executor, type: WebhookEventType, data: unknown): Promise<number> {
   const payload: WebhookPayload = { type, timestamp: new Date().toISOString(), data };
-  const result = await executor.execute(sql`
-    with listening as (
-      select id from webhook_endpoints
-      where enabled and (events @> array['*']::text[] or events @> array[${type}]::text[])
-    ), event as (
-      insert into webhook_events (type, payload)
-      select ${type}, ${JSON.stringify(payload)}::jsonb
-      where exists (select 1 from listening)
-      returning id
-    ), queued as (
-      insert into webhook_deliveries (endpoint_id, event_id, type, next_attempt_at)
-      select listening.id, event.id, ${type}, now() from listening cross join event
-      returning id, endpoint_id
-    )
-    insert into jobs (kind, payload, group_key)
-    select ${WEBHOOK_DELIVERY_JOB}, jsonb_build_object('deliveryId', queued.id), queued.endpoint_id::text from queued
-    returning id`);
-  return rowCount(result);
+  return queueForListeners(executor, type, sql`select ${JSON.stringify(payload)}::jsonb`);
 }
 
 /**
@@ -45,13 +28,18 @@ export async function queueWebhookEvents(executor: Executor, type: WebhookEventT
   if (dataList.length === 0) return 0;
   const timestamp = new Date().toISOString();
   const payloads: WebhookPayload[] = dataList.map((data) => ({ type, timestamp, data }));
+  return queueForListeners(executor, type, sql`select payload from jsonb_array_elements(${JSON.stringify(payloads)}::jsonb) as payload`);
+}
+
+/** The fan-out statement: each payload `payloads` selects becomes an event, with a delivery and its job per listening endpoint. */
+async function queueForListeners(executor: Executor, type: WebhookEventType, payloads: SQL): Promise<number> {
   const result = await executor.execute(sql`
     with listening as (
       select id from webhook_endpoints
       where enabled and (events @> array['*']::text[] or events @> array[${type}]::text[])
     ), event as (
       insert into webhook_events (type, payload)
-      select ${type}, payload from jsonb_array_elements(${JSON.stringify(payloads)}::jsonb) as payload
+      select ${type}, payload from (${payloads}) as payloads (payload)
       where exists (select 1 from listening)
       returning id
     ), queued as (
