@@ -54,6 +54,20 @@ function Moment({ label, iso, now, testId }: { label: string; iso: string; now: 
   );
 }
 
+/** Which machine: its fingerprint, and what its installation data said of it. */
+function InstallationIdentity({ installation }: { installation: Installation }) {
+  return (
+    <>
+      <Fingerprint value={installation.fingerprint} />
+      {installation.dataSummary && (
+        <Text size="sm" lineClamp={2} style={{ wordBreak: "break-word" }} dir="auto" title={installation.dataSummary}>
+          {installation.dataSummary}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /**
  * One floating seat: its machine, its state, its last heartbeat and when its lease ends (or ended,
  * or was checked in); for an administrator, "Check in" on a live seat.
@@ -71,12 +85,7 @@ function SeatRow({ installation, state, now, onCheckIn }: { installation: Instal
     <Paper withBorder radius="md" p="sm" data-testid="seat" data-state={state}>
       <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-          <Fingerprint value={installation.fingerprint} />
-          {installation.dataSummary && (
-            <Text size="sm" lineClamp={2} style={{ wordBreak: "break-word" }} dir="auto" title={installation.dataSummary}>
-              {installation.dataSummary}
-            </Text>
-          )}
+          <InstallationIdentity installation={installation} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4} verticalSpacing={2}>
             <Moment label={t("licenses.installations.lastHeartbeat")} iso={installation.lastHeartbeatAt ?? installation.lastSeenAt} now={now} testId="seat-heartbeat" />
             {second}
@@ -247,12 +256,7 @@ export function InstallationsPanel({ license, admin }: { license: License; admin
             <Paper key={installation.id} withBorder radius="md" p="sm" data-testid="installation">
               <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
                 <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-                  <Fingerprint value={installation.fingerprint} />
-                  {installation.dataSummary && (
-                    <Text size="sm" lineClamp={2} style={{ wordBreak: "break-word" }} dir="auto" title={installation.dataSummary}>
-                      {installation.dataSummary}
-                    </Text>
-                  )}
+                  <InstallationIdentity installation={installation} />
                   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} verticalSpacing={0}>
                     <Text size="xs" c="dimmed">
                       {t("licenses.installations.firstSeen", { date: formatDateTime(installation.firstSeenAt, i18n.language) })}
