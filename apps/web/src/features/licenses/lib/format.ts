@@ -6,7 +6,3 @@ export function formatMoney(amount: number, currency: string, language: string):
 export function shortFingerprint(fingerprint: string): string {
   return fingerprint.length > 16 ? `${fingerprint.slice(0, 8)}…${fingerprint.slice(-4)}` : fingerprint;
 }
-
-export function isPast(iso: string, now = Date.now()): boolean {
-  return new Date(iso).getTime() < now;
-}
