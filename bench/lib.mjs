@@ -131,3 +131,56 @@ export async function activatedLicense(baseUrl) {
   if (code !== "VALID") throw new Error(`activation answered ${JSON.stringify(first)}`);
   return { key, fingerprint };
 }
+
+/**
+ * A floating licence of `seats` seats (a new plan, heartbeat `heartbeatSeconds`) requested by the demo
+ * customer and approved by the administrator; answers its key and id and the administrator's token.
+ */
+export async function floatingLicense(baseUrl, { seats, heartbeatSeconds }) {
+  const login = async (username, password) => (await api(baseUrl, "POST", "/auth/token", { form: { username, password } })).access_token;
+  const customer = await login("customer@portal.local", "Demo-customer-1!");
+  const admin = await login(ADMIN.email, ADMIN.password);
+  const plan = await api(baseUrl, "POST", "/plans", {
+    token: admin,
+    body: { name: `Floating ${seats} seats ${Date.now()}`, price: 100, currency: "USD", billingPeriod: "yearly", durationDays: 365, maxActivations: seats, floating: true, heartbeatSeconds },
+  });
+  const request = await api(baseUrl, "POST", "/license-requests", { token: customer, body: { planId: plan.id, quantity: 1 } });
+  const approved = await api(baseUrl, "POST", `/license-requests/${request.id}/approve`, { token: admin });
+  const license = await api(baseUrl, "GET", `/licenses/${approved.licenseIds[0]}`, { token: admin });
+  return { key: license.key, id: license.id, admin };
+}
+
+/** POST /licenses/<path> {key, fingerprint}: the signed answer's `data` (throws on any status but 200). */
+export async function seatCall(baseUrl, path, key, fingerprint) {
+  const response = await fetch(`${baseUrl}/api/v1/licenses/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key, fingerprint }) });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text).data;
+}
+
+/** Runs `work(item)` over `items`, at most `concurrency` at once. */
+export async function inParallel(items, concurrency, work) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+/** A scratch PostgreSQL database beside `baseUrl`'s (made now; `drop()` removes it): its URL. */
+export async function scratchDatabase(pg, baseUrl, prefix) {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}

@@ -265,6 +265,11 @@ export async function seed(request: APIRequestContext): Promise<Seed> {
   await post(`/api/v1/license-requests/${requestIds[0]}/approve`, asAdmin);
   await post(`/api/v1/license-requests/${requestIds[1]}/approve`, asAdmin);
   await post(`/api/v1/license-requests/${requestIds[2]}/reject`, asAdmin, { reason: "Please choose a plan with more activations." });
+  // A free trial the customer started (issue 29): the dashboard's Trials card, the trial badge and the
+  // licence policy in the list and in the drawer (the newest licence, opened first), "Trial used" on
+  // the pricing page.
+  const trialPlan = await post<{ id: string }>("/api/v1/plans", asAdmin, { ...planBody(`Trial ${id}`, featureIds, 4998), trialDays: 14 });
+  await post(`/api/v1/plans/${trialPlan.id}/trial`, asCustomer);
 
   // Tickets: one in progress with a reply and an internal note, one resolved, for the lists, badges and threads.
   const ticket = await post<{ id: string }>("/api/v1/tickets", asCustomer, {

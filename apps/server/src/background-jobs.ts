@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { Mailer } from "./lib/mailer.js";
-import { JobRunner, MAIL_JOB, mailJobHandler, pruneFinishedJobs, type Mailing, type RetryPolicy } from "./modules/jobs/index.js";
-import { sendExpiryReminders } from "./modules/licenses/index.js";
+import { JobRunner, MAIL_JOB, mailJobHandler, pruneDoneRuns, pruneFinishedJobs, type Mailing, type RetryPolicy } from "./modules/jobs/index.js";
+import { announceExpiredLicenses, markLapsedSeatsDead, sendExpiryReminders } from "./modules/licenses/index.js";
 import { pruneWebhookHistory, WEBHOOK_DELIVERY_JOB, webhookDeliveryJobHandler } from "./modules/webhooks/index.js";
 import type { SecretBox } from "./lib/secret-box.js";
 import { WEBHOOK_RESPONSE_EXCERPT_BYTES, WEBHOOK_TIMEOUT_MS } from "@portal/contract";
@@ -11,9 +11,18 @@ import { WEBHOOK_RESPONSE_EXCERPT_BYTES, WEBHOOK_TIMEOUT_MS } from "@portal/cont
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/**
+ * The lapse job's interval: a lease lapsed (its end + LEASE_DRIFT_SECONDS) is marked dead within this
+ * plus JOB_POLL_INTERVAL_MS and the run's own time — well inside LEASE_DEAD_MARKING_SECONDS (60 s).
+ */
+export const LEASE_SWEEP_INTERVAL_MS = 20_000;
+
 /** Recurring work, each run once across all API processes at this interval. */
 export const RECURRING_JOBS = {
   "licence-expiry-reminders": HOUR,
+  // `license.expired` goes out within a minute of a licence's end.
+  "licence-expiry-announcements": MINUTE,
+  "licence-lease-sweep": LEASE_SWEEP_INTERVAL_MS,
   "jobs-prune": 24 * HOUR,
 } as const;
 
@@ -26,6 +35,8 @@ export const WEBHOOK_DELIVERY_CONCURRENCY = 32;
 
 // A recurring job that fails is tried again a few times within its interval, then waits for its next run.
 const RECURRING_RETRY: RetryPolicy = { minDelayMs: MINUTE, maxDelayMs: 10 * MINUTE, giveUpAfterMs: 30 * MINUTE };
+// The lapse job's failure is tried again within seconds: its next run is never far off either.
+const LEASE_SWEEP_RETRY: RetryPolicy = { minDelayMs: 5_000, maxDelayMs: LEASE_SWEEP_INTERVAL_MS, giveUpAfterMs: MINUTE };
 
 /** Every kind of background job this server knows, on one runner per process. */
 export function createJobRunner(deps: { db: Database; config: Config; mailer: Mailer; logger: FastifyBaseLogger; mailing: Mailing; secrets: SecretBox }): JobRunner {
@@ -49,6 +60,20 @@ export function createJobRunner(deps: { db: Database; config: Config; mailer: Ma
           if (sent > 0) deps.logger.info({ sent }, "licence expiry reminders sent");
         },
       },
+      "licence-expiry-announcements": {
+        retry: RECURRING_RETRY,
+        run: async () => {
+          const announced = await announceExpiredLicenses(db, deps.mailing);
+          if (announced > 0) deps.logger.info({ announced }, "licence expiries announced");
+        },
+      },
+      "licence-lease-sweep": {
+        retry: LEASE_SWEEP_RETRY,
+        run: async () => {
+          const marked = await markLapsedSeatsDead(db, deps.mailing);
+          if (marked > 0) deps.logger.info({ marked }, "lapsed floating seats marked dead");
+        },
+      },
       [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJobHandler(
         db,
         deps.secrets,
@@ -68,6 +93,9 @@ export function createJobRunner(deps: { db: Database; config: Config; mailer: Ma
         retry: RECURRING_RETRY,
         run: async () => {
           await pruneFinishedJobs(db, 14, 90);
+          // Frequent recurring jobs' runs (the lapse job's 4,320 a day, the expiry announcements' 1,440) are
+          // kept one day, not 14: their failures stay 90 days with the rest.
+          for (const [kind, everyMs] of Object.entries(RECURRING_JOBS)) if (everyMs < HOUR) await pruneDoneRuns(db, kind, 24);
           // The same support window for what webhooks sent: a delivered one for 14 days, a failed one for 90.
           await pruneWebhookHistory(db, 14, 90);
         },

@@ -118,6 +118,7 @@ function describeFile(result: LicenseFileResult): string {
   if (meta) entries.push(["File issued", meta.issued], ["Refresh by", meta.expiry]);
   if (result.ok) {
     entries.push(["Installation", result.installation ? result.installation.fingerprint : "not bound to an installation"]);
+    if (result.expired) entries.push(["Expired", "yes (perpetual fallback: keeps working; updates published after the end are not included)"]);
   }
   if (entries.length) lines.push(rows(entries));
   return lines.join("\n");

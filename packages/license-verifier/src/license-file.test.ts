@@ -19,7 +19,7 @@ function reasonOf(result: ReturnType<typeof verifyLicenseFile>) {
 describe("verifyLicenseFile: valid files", () => {
   it("accepts a valid file and returns its licence, meta and installation", () => {
     const result = verifyLicenseFile(validFile, keys.publicKeyPem, { now: NOW });
-    expect(result).toEqual({ ok: true, license: validPayload.license, meta: validPayload.meta, installation: validPayload.installation });
+    expect(result).toEqual({ ok: true, license: validPayload.license, meta: validPayload.meta, installation: validPayload.installation, expired: false });
   });
 
   it("writes the body wrapped at 60 columns with \\n line ends (test helper sanity)", () => {
@@ -52,7 +52,7 @@ describe("verifyLicenseFile: valid files", () => {
   it("accepts a perpetual licence (expiresAt null) and a file bound to no installation", () => {
     const payload = makePayload(ISSUED, { licenseDays: null, installation: null });
     const result = verifyLicenseFile(makeLicenseFile(payload, keys.privateKey), keys.publicKeyPem, { now: NOW });
-    expect(result).toEqual({ ok: true, license: payload.license, meta: payload.meta, installation: null });
+    expect(result).toEqual({ ok: true, license: payload.license, meta: payload.meta, installation: null, expired: false });
   });
 
   it("uses the real clock when no `now` is given", () => {
@@ -267,6 +267,18 @@ describe("verifyLicenseFile: time and status", () => {
     const result = verifyLicenseFile(file, keys.publicKeyPem, { now: new Date("2026-03-05T00:00:00Z") });
     expect(reasonOf(result)).toBe("LICENSE_EXPIRED");
     if (!result.ok) expect(result.license?.expiresAt).toBe("2026-03-02T00:00:00.000Z");
+  });
+
+  it("accepts a fresh file of a perpetual_fallback licence past its end, with expired: true", () => {
+    const payload = makePayload(ISSUED, { licenseDays: 1 });
+    const fallback = { ...payload, license: { ...payload.license, expirationStrategy: "perpetual_fallback" as const } };
+    const file = makeLicenseFile(fallback, keys.privateKey);
+    expect(verifyLicenseFile(file, keys.publicKeyPem, { now: new Date("2026-03-05T00:00:00Z") })).toMatchObject({ ok: true, expired: true, license: { expirationStrategy: "perpetual_fallback" } });
+    expect(verifyLicenseFile(file, keys.publicKeyPem, { now: new Date("2026-03-01T12:00:00Z") })).toMatchObject({ ok: true, expired: false });
+    // The file itself still has to be refreshed, and a revoke licence still ends.
+    expect(reasonOf(verifyLicenseFile(file, keys.publicKeyPem, { now: new Date("2026-06-01T00:00:00Z") }))).toBe("FILE_EXPIRED");
+    const revoke = makeLicenseFile({ ...payload, license: { ...payload.license, expirationStrategy: "revoke" as const } }, keys.privateKey);
+    expect(reasonOf(verifyLicenseFile(revoke, keys.publicKeyPem, { now: new Date("2026-03-05T00:00:00Z") }))).toBe("LICENSE_EXPIRED");
   });
 
   it("reports FILE_EXPIRED first when both the file and the licence have expired", () => {

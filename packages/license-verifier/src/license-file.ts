@@ -76,7 +76,8 @@ function readPayload(enc: string): Step<LicenseFilePayload> {
 
 /**
  * Verifies a licence file offline. Checks, in order: format, algorithm, signature (before any content
- * is trusted), file expiry (`meta.expiry`), licence expiry (`license.expiresAt`), deactivation, and
+ * is trusted), file expiry (`meta.expiry`), licence expiry (`license.expiresAt`; not for a
+ * `perpetual_fallback` licence, which verifies with `expired: true`), deactivation, and
  * — when `options.fingerprint` is given — the installation it is bound to.
  *
  * Never throws on bad input (a bad public key gives BAD_SIGNATURE); throws RangeError only for an
@@ -103,7 +104,9 @@ export function verifyLicenseFile(text: string, publicKeyPem: string, options: V
   if (now > parseIsoDate(meta.expiry)) {
     return failure("FILE_EXPIRED", `The licence file expired on ${meta.expiry} and must be refreshed.`, payload.value);
   }
-  if (license.expiresAt !== null && now > parseIsoDate(license.expiresAt)) {
+  const expired = license.expiresAt !== null && now > parseIsoDate(license.expiresAt);
+  // A `perpetual_fallback` licence keeps working past its end (only newer updates are out of reach).
+  if (expired && license.expirationStrategy !== "perpetual_fallback") {
     return failure("LICENSE_EXPIRED", `The licence expired on ${license.expiresAt}.`, payload.value);
   }
   if (license.status === "deactivated") {
@@ -117,5 +120,5 @@ export function verifyLicenseFile(text: string, publicKeyPem: string, options: V
       return failure("FINGERPRINT_MISMATCH", "The licence file is bound to another installation (fingerprint mismatch).", payload.value);
     }
   }
-  return { ok: true, license, meta, installation };
+  return { ok: true, license, meta, installation, expired };
 }

@@ -74,6 +74,8 @@ export interface LicenseFileSuccess {
   license: License;
   meta: LicenseFileMeta;
   installation: Installation | null;
+  /** Past `license.expiresAt`: only a `perpetual_fallback` licence verifies then (it keeps working without newer updates). */
+  expired: boolean;
 }
 
 export interface LicenseFileFailure {

@@ -132,3 +132,28 @@ export async function createApiTokenFor(app: FastifyInstance, sessionToken: stri
   if (response.statusCode !== 201) throw new Error(`API token failed: ${response.statusCode} ${response.body}`);
   return json<{ data: ApiTokenCreated }>(response).data;
 }
+
+/** A new feature and a catalogue plan holding it that offers a `trialDays` trial (plus any other plan fields given). */
+export async function createTrialPlan(testApp: TestApp, overrides: Record<string, unknown> = {}) {
+  const { app } = testApp;
+  const admin = await adminToken(app);
+  const counter = ++catalogueCounter;
+  const featureResponse = await call(app, { method: "POST", url: "/api/v1/features", token: admin, payload: { name: `Trial feature ${counter} ${randomBytes(4).toString("hex")}`, price: 5 } });
+  if (featureResponse.statusCode !== 201) throw new Error(`feature failed: ${featureResponse.statusCode} ${featureResponse.body}`);
+  const feature = json<{ data: { id: string; name: string } }>(featureResponse).data;
+  const planResponse = await call(app, {
+    method: "POST",
+    url: "/api/v1/plans",
+    token: admin,
+    payload: { name: `Trial plan ${counter}`, price: 100, currency: "USD", billingPeriod: "yearly", durationDays: 365, maxActivations: 2, trialDays: 14, featureIds: [feature.id], ...overrides },
+  });
+  if (planResponse.statusCode !== 201) throw new Error(`plan failed: ${planResponse.statusCode} ${planResponse.body}`);
+  return { admin, plan: json<{ data: Plan }>(planResponse).data, feature };
+}
+
+/** `POST /plans/{id}/trial` as the customer signed in with `token`: the trial licence (throws unless 201). */
+export async function startTrialOf(app: FastifyInstance, token: string, planId: string): Promise<License> {
+  const response = await call(app, { method: "POST", url: `/api/v1/plans/${planId}/trial`, token });
+  if (response.statusCode !== 201) throw new Error(`trial failed: ${response.statusCode} ${response.body}`);
+  return json<{ data: License }>(response).data;
+}

@@ -5,7 +5,7 @@ import { ISSUED_DAYS_SHOWN, customerActivityActions, type AdminDashboard, type C
 import { installations, licenseRequests, licenses, rowCounts, tickets, users, validationCounts } from "../../db/schema/index.js";
 import { loginRequest, registerUser } from "../../test/accounts.js";
 import { openSecondConnection } from "../../test/database.js";
-import { adminToken, createCustomer, issueLicenses } from "../../test/factories.js";
+import { adminToken, createCustomer, createTrialPlan, issueLicenses, startTrialOf } from "../../test/factories.js";
 import { call, json } from "../../test/http.js";
 import { createTestApp, useTestApp, type TestApp } from "../../test/test-app.js";
 import { recordAudit } from "../../db/audit.js";
@@ -106,6 +106,7 @@ describe("GET /dashboard", () => {
       requests: { pending: 0 },
       tickets: { open: 0, inProgress: 0, resolved: 0 },
       expiring: [],
+      trials: [],
     });
     expect(dashboard.recentActivity.every((entry) => entry.action.startsWith("auth.") || entry.action.startsWith("user."))).toBe(true);
   });
@@ -129,6 +130,33 @@ describe("GET /dashboard", () => {
     const actions = (await dashboardOf(customer.token)).recentActivity.map((entry) => entry.action);
     expect(actions.slice(0, 2)).toEqual(["settings.updated", "auth.login_failed"]);
     for (const action of actions) expect(customerActivityActions, action).toContain(action);
+  });
+
+  it("lists the customer's running trials, ending soonest first; ended, deactivated and others' trials not", async () => {
+    const customer = await createCustomer(t);
+    const stranger = await createCustomer(t);
+    const trialPlans = [];
+    for (let index = 0; index < 4; index += 1) trialPlans.push((await createTrialPlan(t, { trialDays: 30 })).plan);
+    const [later, sooner, ended, deactivated] = await Promise.all(trialPlans.map((plan) => startTrialOf(t.app, customer.token, plan.id)));
+    await startTrialOf(t.app, stranger.token, trialPlans[0]!.id);
+    // A standard licence ending soon is in `expiring` once active, never in `trials`.
+    const { licenses: [standard] } = await issueLicenses(t, { customer });
+    const endsIn = (id: string, interval: string) => t.database.db.update(licenses).set({ expiresAt: sql`now() + ${interval}::interval` }).where(eq(licenses.id, id));
+    await endsIn(later!.id, "10 days");
+    await endsIn(sooner!.id, "2 days");
+    await endsIn(ended!.id, "-1 hour");
+    await endsIn(standard!.id, "1 day");
+    const admin = await adminToken(t.app);
+    expect((await call(t.app, { method: "POST", url: `/api/v1/licenses/${deactivated!.id}/deactivate`, token: admin })).statusCode).toBe(200);
+
+    const dashboard = await dashboardOf(customer.token);
+    const rows = await t.database.db.select().from(licenses).where(eq(licenses.ownerId, customer.user.id));
+    const endOf = (id: string) => rows.find((row) => row.id === id)!.expiresAt.toISOString();
+    expect(dashboard.trials).toEqual([
+      { id: sooner!.id, key: sooner!.key, planName: trialPlans[1]!.name, expiresAt: endOf(sooner!.id) },
+      { id: later!.id, key: later!.key, planName: trialPlans[0]!.name, expiresAt: endOf(later!.id) },
+    ]);
+    expect((await dashboardOf(stranger.token)).trials.map((trial) => trial.planName)).toEqual([trialPlans[0]!.name]);
   });
 
   it("answers 401 without a token", async () => {

@@ -25,6 +25,33 @@ export async function enqueueJob(executor: Executor, kind: string, payload: Reco
   return inserted.length > 0;
 }
 
+/** Removes the jobs of a group (a webhook endpoint's) not yet started; one running now goes on. Answers how many went. */
+export async function cancelPendingJobsOfGroup(executor: Executor, kind: string, groupKey: string): Promise<number> {
+  const removed = await executor
+    .delete(jobs)
+    .where(and(eq(jobs.kind, kind), eq(jobs.groupKey, groupKey), eq(jobs.state, "pending")))
+    .returning({ id: jobs.id });
+  return removed.length;
+}
+
+/**
+ * The job of `kind` in `groupKey` whose payload holds `payloadMatch`, made due now when it is waiting.
+ * Answers what it found: `"pending"` (moved forward), `"running"` (it will finish on its own) or
+ * `undefined` (none: the caller may queue a new one). The group narrows the search to a few rows.
+ */
+export async function runPendingJobNow(
+  executor: Executor,
+  kind: string,
+  groupKey: string,
+  payloadMatch: Record<string, string>,
+): Promise<"pending" | "running" | undefined> {
+  const own = and(eq(jobs.kind, kind), eq(jobs.groupKey, groupKey), sql`${jobs.payload} @> ${JSON.stringify(payloadMatch)}::jsonb`);
+  const moved = await executor.update(jobs).set({ runAt: sql`now()` }).where(and(own, eq(jobs.state, "pending"))).returning({ id: jobs.id });
+  if (moved.length > 0) return "pending";
+  const [running] = await executor.select({ id: jobs.id }).from(jobs).where(and(own, eq(jobs.state, "running"))).limit(1);
+  return running ? "running" : undefined;
+}
+
 /** At most this many jobs of one group (a webhook endpoint) run at once, across all processes. */
 export const JOBS_PER_GROUP = 4;
 
@@ -139,6 +166,18 @@ export async function pruneFinishedJobs(executor: Executor, keepDoneDays: number
         and(eq(jobs.state, "failed"), lt(jobs.finishedAt, sql`now() - make_interval(days => ${keepFailedDays})`)),
       ),
     )
+    .returning({ id: jobs.id });
+  return removed.length;
+}
+
+/**
+ * The finished runs of one frequent recurring job (a run every few seconds is thousands of rows a day),
+ * kept `keepDoneHours` instead of pruneFinishedJobs' days; its failures stay for that one.
+ */
+export async function pruneDoneRuns(executor: Executor, kind: string, keepDoneHours: number): Promise<number> {
+  const removed = await executor
+    .delete(jobs)
+    .where(and(eq(jobs.kind, kind), eq(jobs.state, "done"), lt(jobs.finishedAt, sql`now() - make_interval(hours => ${keepDoneHours})`)))
     .returning({ id: jobs.id });
   return removed.length;
 }

@@ -7,7 +7,7 @@ import { endedProcessTag } from "../../test/data-dir.js";
 import { openSecondConnection } from "../../test/database.js";
 import { useTestApp } from "../../test/test-app.js";
 import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../../test/smtp.js";
-import { claimJobs, enqueueJob } from "./job-queue.js";
+import { cancelPendingJobsOfGroup, claimJobs, enqueueJob, runPendingJobNow } from "./job-queue.js";
 import { JobRunner, type JobHandler, type RetryPolicy } from "./job-runner.js";
 import { MAIL_JOB, mailJobHandler, queueMail } from "./mail.js";
 
@@ -51,6 +51,28 @@ afterEach(async () => {
 });
 
 describe("durable job queue", () => {
+  it("moves one job of a group forward, says when it is running, and cancels a group's waiting jobs only", async () => {
+    const db = t.database.db;
+    const later = new Date(Date.now() + 3_600_000);
+    await enqueueJob(db, "deliver", { deliveryId: "a" }, { groupKey: "endpoint-1", runAt: later });
+    await enqueueJob(db, "deliver", { deliveryId: "b" }, { groupKey: "endpoint-1", runAt: later });
+    await enqueueJob(db, "deliver", { deliveryId: "a" }, { groupKey: "endpoint-2", runAt: later });
+
+    expect(await runPendingJobNow(db, "deliver", "endpoint-1", { deliveryId: "a" })).toBe("pending");
+    const due = (await jobsOfKind("deliver")).filter((job) => job.runAt.getTime() <= Date.now());
+    expect(due.map((job) => [job.groupKey, job.payload])).toEqual([["endpoint-1", { deliveryId: "a" }]]);
+    expect(await runPendingJobNow(db, "deliver", "endpoint-1", { deliveryId: "c" })).toBeUndefined();
+    await db.update(jobs).set({ state: "running" }).where(and(eq(jobs.groupKey, "endpoint-1"), sql`${jobs.payload}->>'deliveryId' = 'b'`));
+    expect(await runPendingJobNow(db, "deliver", "endpoint-1", { deliveryId: "b" })).toBe("running");
+
+    expect(await cancelPendingJobsOfGroup(db, "deliver", "endpoint-1")).toBe(1);
+    const left = await jobsOfKind("deliver");
+    expect(left.map((job) => [job.groupKey, job.state]).sort()).toEqual([
+      ["endpoint-1", "running"],
+      ["endpoint-2", "pending"],
+    ]);
+  });
+
   it("keeps a job only when the transaction that queued it commits", async () => {
     await expect(
       t.database.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -16,10 +16,12 @@ import {
   publicKeySchema,
   reqAuthAnswerSchema,
   rejectBodySchema,
+  seatBodySchema,
   successEnvelope,
   uuidParam,
   validateBodySchema,
   validationAnswerSchema,
+  type ValidationData,
 } from "@portal/contract";
 import { AppError } from "../../lib/app-error.js";
 import { requestContext } from "../../lib/request-context.js";
@@ -36,7 +38,9 @@ import {
   patchLicenseRequest,
   rejectLicenseRequest,
 } from "./requests.service.js";
+import { startTrial, TRIAL_STARTS_PER_HOUR } from "./trials.service.js";
 import { validateLicense } from "./validation.service.js";
+import { heartbeat, releaseSeat } from "./seats.service.js";
 import { refusals } from "../../plugins/openapi.js";
 
 const admin = { access: "admin" as const };
@@ -137,6 +141,30 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ status: "success" as const, data: await listLicenses(app.db, currentUser(request.user), request.query) }),
   );
 
+  // Under /plans, but a licence is what it makes: declared here, since catalogue → orders → licenses
+  // already, and catalogue importing licences' issuing would close a module cycle.
+  app.post(
+    "/plans/:id/trial",
+    {
+      config: {
+        scope: "licenses:write",
+        // Per account, over an hour: every attempt counts, refused ones too.
+        rateLimit: { max: TRIAL_STARTS_PER_HOUR, timeWindow: 3_600_000, keyGenerator: (request: FastifyRequest) => `trial:${request.user?.id ?? request.ip}` },
+      },
+      schema: {
+        tags: ["licences"],
+        operationId: "startTrial",
+        summary: "Start the free trial a plan offers (customers): a trial licence at once, once per customer per plan",
+        description:
+          "Issues a licence of `type: \"trial\"`, `status: \"not_activated\"`, expiring `trialDays` from now, with the plan's limits, features and policy; no request, approval or order. A fingerprint activates one trial of a plan, under any account (`TRIAL_ALREADY_USED`).",
+        params: uuidParam,
+        response: { 201: successEnvelope(licenseSchema), ...refusals("auth/forbidden", "plan/not_found", "trial/already_used") },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ status: "success" as const, data: await startTrial(app.db, currentUser(request.user), request.params.id, requestContext(request), mailing()) }),
+  );
+
   app.get(
     "/licenses/public-key",
     {
@@ -148,10 +176,13 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Per key as well as per IP: a botnet cannot hammer one licence, and one office cannot starve others.
   // A second limiter on the same route: createRateLimit only counts, so the per-IP one still runs too.
+  // Each route counts a key apart (`validate-key:…`, `heartbeat-key:…`, `release-key:…`), as the per-IP
+  // limit does: a floating licence's heartbeats do not use up its validations.
   const countPerKey = app.createRateLimit({
     max: app.config.VALIDATE_KEY_RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
-    keyGenerator: (request) => `validate-key:${normalizeLicenseKey(String((request.body as { key?: unknown } | undefined)?.key ?? ""))}`,
+    keyGenerator: (request) =>
+      `${request.routeOptions.url?.split("/").pop() ?? "validate"}-key:${normalizeLicenseKey(String((request.body as { key?: unknown } | undefined)?.key ?? ""))}`,
   });
   const perKeyLimit = async (request: FastifyRequest) => {
     const limit = await countPerKey(request);
@@ -159,16 +190,26 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError("common/rate_limited", { headers: { "retry-after": String(Math.max(1, limit.ttlInSeconds)) } });
     }
   };
+  // Validate, heartbeat and release: public, limited per IP and per key alike, answered signed and never cached.
+  const licenseCheck = {
+    config: { access: "public" as const, rateLimit: { max: app.config.VALIDATE_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } },
+    preHandler: perKeyLimit,
+  };
+  const signedAnswer = (reply: FastifyReply, data: ValidationData) => {
+    reply.header("cache-control", "no-store").type("application/json; charset=utf-8");
+    // Sent as the exact string that was signed; Fastify passes a JSON-typed string through untouched.
+    return reply.send(signedEnvelope(data, app.signer) as never);
+  };
+  const signedDescription = "`signature` is Ed25519 (base64) over the exact bytes of `data` as serialised in the body.";
   app.post(
     "/licenses/validate",
     {
-      config: { access: "public", rateLimit: { max: app.config.VALIDATE_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } },
-      preHandler: perKeyLimit,
+      ...licenseCheck,
       schema: {
         tags: ["licence check"],
         operationId: "validateLicense",
-        summary: "Validate a key (and activate a new fingerprint while there is room); the answer is signed",
-        description: "`signature` is Ed25519 (base64) over the exact bytes of `data` as serialised in the body.",
+        summary: "Validate a key (and activate a new fingerprint while there is room; on a floating licence, take or refresh a seat); the answer is signed",
+        description: signedDescription,
         body: validateBodySchema,
         response: { 200: validationAnswerSchema },
       },
@@ -177,10 +218,38 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await validateLicense(app.db, app.preparedQuery, request.body, requestContext(request), app.jobs);
       // Counted in memory, written in batches: the admin dashboard's validations per day.
       app.validationCounter.record();
-      reply.header("cache-control", "no-store").type("application/json; charset=utf-8");
-      // Sent as the exact string that was signed; Fastify passes a JSON-typed string through untouched.
-      return reply.send(signedEnvelope(data, app.signer) as never);
+      return signedAnswer(reply, data);
     },
+  );
+  app.post(
+    "/licenses/heartbeat",
+    {
+      ...licenseCheck,
+      schema: {
+        tags: ["licence check"],
+        operationId: "heartbeatLicense",
+        summary: "Keep a floating seat: VALID with the new leaseExpiresAt, LEASE_EXPIRED once it lapsed or was released (validate again to take a seat); the answer is signed",
+        description: `${signedDescription} A heartbeat never takes a seat: a fingerprint without an installation on the licence answers NOT_FOUND. On a node-locked licence a live installation answers VALID with leaseExpiresAt null.`,
+        body: seatBodySchema,
+        response: { 200: validationAnswerSchema },
+      },
+    },
+    async (request, reply) => signedAnswer(reply, await heartbeat(app.db, app.preparedQuery, request.body)),
+  );
+  app.post(
+    "/licenses/release",
+    {
+      ...licenseCheck,
+      schema: {
+        tags: ["licence check"],
+        operationId: "releaseLicenseSeat",
+        summary: "Check in a floating seat (at exit): its place is free at once; answers LEASE_EXPIRED with the lease's end, signed",
+        description: `${signedDescription} Not counted against the releases per 30 days. On a node-locked licence nothing changes and a live installation answers VALID with leaseExpiresAt null.`,
+        body: seatBodySchema,
+        response: { 200: validationAnswerSchema },
+      },
+    },
+    async (request, reply) => signedAnswer(reply, await releaseSeat(app.preparedQuery, request.body)),
   );
 
   app.get(
@@ -274,7 +343,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "authenticateReqFile",
         summary: "Upload a .req file (multipart field `file`): activates the installation, answers a licence token and a bound licence file",
         consumes: ["multipart/form-data"],
-        response: { 200: successEnvelope(reqAuthAnswerSchema), ...refusals("license/req_unknown_key", "license/deactivated", "license/expired", "license/too_many_activations", "license/req_too_large", "license/req_wrong_type", "common/unsupported_media_type", "license/req_invalid") },
+        response: { 200: successEnvelope(reqAuthAnswerSchema), ...refusals("license/req_unknown_key", "license/deactivated", "license/expired", "license/too_many_activations", "license/trial_already_used", "license/req_too_large", "license/req_wrong_type", "common/unsupported_media_type", "license/req_invalid") },
       },
     },
     async (request) => {

@@ -13,6 +13,7 @@ import { recordAudit } from "../../db/audit.js";
 import { transactionWithWebhooks, type JobWaker } from "../webhooks/index.js";
 import { licenseClaims, presentInstallation, presentLicense, presentLicenseInstallation, type LicenseRecord } from "./licenses.presenters.js";
 import { findLicense, licenseSelect } from "./licenses.queries.js";
+import { holdsSeat } from "./license-policy.js";
 
 type LicenseQuery = z.output<typeof licenseListQuerySchema>;
 
@@ -34,6 +35,7 @@ interface ListShape extends Record<string, string | boolean> {
   status: boolean;
   projectId: boolean;
   ownerId: boolean;
+  type: boolean;
   q: boolean;
 }
 
@@ -43,6 +45,7 @@ function listWhere(shape: ListShape): SQL | undefined {
     shape.status ? eq(licenses.status, sql.placeholder("status")) : undefined,
     shape.projectId ? eq(licenses.projectId, sql.placeholder("projectId")) : undefined,
     shape.ownerId ? eq(licenses.ownerId, sql.placeholder("ownerId")) : undefined,
+    shape.type ? eq(licenses.type, sql.placeholder("type")) : undefined,
     shape.q ? sql`(${licenses.keyCompact} like ${sql.placeholder("keyPattern")} or ${plans.name} ilike ${sql.placeholder("namePattern")})` : undefined,
   );
 }
@@ -53,6 +56,7 @@ export async function listLicenses(db: Database, user: UserRow, query: LicenseQu
     status: Boolean(query.status),
     projectId: Boolean(query.projectId),
     ownerId: Boolean(query.ownerId && user.isAdmin),
+    type: Boolean(query.type),
     q: Boolean(query.q),
   };
   const values = {
@@ -60,6 +64,7 @@ export async function listLicenses(db: Database, user: UserRow, query: LicenseQu
     status: query.status,
     projectId: query.projectId,
     ownerId: query.ownerId,
+    type: query.type,
     keyPattern: query.q && containsPattern(query.q.toUpperCase().replace(/[\s-]/g, "")),
     namePattern: query.q && containsPattern(query.q),
   };
@@ -149,7 +154,8 @@ export async function listInstallations(db: Database, user: UserRow, licenseId: 
     .select()
     .from(installations)
     .where(and(eq(installations.licenseId, licenseId), isNull(installations.releasedAt)))
-    .orderBy(desc(installations.lastSeenAt));
+    // Seats held first (on a floating licence, lapsed and checked-in seats follow, marked by deadAt), then by last contact.
+    .orderBy(desc(holdsSeat), desc(installations.lastSeenAt));
   return {
     items: rows.map(presentInstallation),
     releasesLast30Days: await customerReleasesLast30Days(db, licenseId),
@@ -169,12 +175,19 @@ export async function releaseInstallation(
     const record = await findVisibleLicense(tx, user, licenseId);
     // Serialises releases of one licence so two at once cannot both slip under the limit.
     await tx.select({ id: licenses.id }).from(licenses).where(eq(licenses.id, licenseId)).for("update");
-    if (!user.isAdmin && (await customerReleasesLast30Days(tx, licenseId)) >= record.license.maxReleasesPer30Days) {
+    const { floating } = record.license;
+    // A floating seat is checked in (its lease ends now; the machine may take a seat again by validating):
+    // not counted against the releases per 30 days, no released_at.
+    if (!floating && !user.isAdmin && (await customerReleasesLast30Days(tx, licenseId)) >= record.license.maxReleasesPer30Days) {
       throw new AppError("license/release_limit");
     }
     const [released] = await tx
       .update(installations)
-      .set({ releasedAt: sql`now()`, releasedBy: user.id, releasedByAdmin: user.isAdmin })
+      .set(
+        floating
+          ? { leaseExpiresAt: sql`least(${installations.leaseExpiresAt}, now())`, deadAt: sql`coalesce(${installations.deadAt}, now())` }
+          : { releasedAt: sql`now()`, releasedBy: user.id, releasedByAdmin: user.isAdmin },
+      )
       .where(and(eq(installations.id, installationId), eq(installations.licenseId, licenseId), isNull(installations.releasedAt)))
       .returning();
     if (!released) throw new AppError("common/not_found");
@@ -183,7 +196,7 @@ export async function releaseInstallation(
       action: "license.installation_released",
       targetType: "license",
       targetId: licenseId,
-      details: { installationId, fingerprint: released.fingerprint, byAdmin: user.isAdmin },
+      details: { installationId, fingerprint: released.fingerprint, byAdmin: user.isAdmin, ...(floating ? { floating: true } : {}) },
     });
     await webhooks.emitLazily("installation.released", async () => presentLicenseInstallation((await findLicense(tx, eq(licenses.id, licenseId)))!, released));
   });

@@ -209,6 +209,14 @@ describe("online validation", () => {
         statuses.push((await limited.app.inject({ method: "POST", url: "/api/v1/licenses/validate", remoteAddress, payload: { key: "AAAAA" } })).statusCode);
       }
       expect(statuses).toEqual([200, 200, 429]);
+      // Heartbeat and release are limited alike, each route counting the key apart.
+      for (const path of ["heartbeat", "release"]) {
+        const seatStatuses = [];
+        for (const remoteAddress of ["10.1.0.4", "10.1.0.5", "10.1.0.6"]) {
+          seatStatuses.push((await limited.app.inject({ method: "POST", url: `/api/v1/licenses/${path}`, remoteAddress, payload: { key: "AAAAA", fingerprint: "f" } })).statusCode);
+        }
+        expect(seatStatuses).toEqual([200, 200, 429]);
+      }
     } finally {
       await closeTestApp(limited);
     }

@@ -98,6 +98,7 @@ export async function authenticateReq(db: Database, user: UserRow, file: ReqFile
   const expiresAt = new Date(Date.now() + LICENSE_TOKEN_TTL_MS);
   const { record, installation } = await transactionWithWebhooks(db, waker, async (tx, webhooks) => {
     const outcome = await activateInstallation(tx, found, fingerprint, summary, { allowReleased: true });
+    if (outcome.code === "TRIAL_ALREADY_USED") throw new AppError("license/trial_already_used");
     if (outcome.code !== "VALID") throw new AppError("license/too_many_activations");
     await tx.delete(licenseTokens).where(and(eq(licenseTokens.licenseId, found.license.id), gt(sql`now()`, licenseTokens.expiresAt)));
     await tx.insert(licenseTokens).values({
@@ -130,7 +131,10 @@ export async function authenticateReq(db: Database, user: UserRow, file: ReqFile
 
 /**
  * The licence a valid X-License-Token header speaks for, with the installed version its .req named;
- * anything else (no token, unknown, expired, a deactivated licence) is a 401.
+ * anything else (no token, unknown, expired, a deactivated licence) is a 401. A token outlives the
+ * `revoke` licence it was made for by up to its 30 minutes: past the licence's end it answers
+ * 409 `license/expired`, as a new .req would. (A `perpetual_fallback` licence keeps its tokens;
+ * which updates it may have is the updates module's access window.)
  */
 export async function licenseForToken(db: Database, token: string | undefined): Promise<{ record: LicenseRecord; installedVersion: string | null }> {
   if (!token) throw new AppError("license/invalid_token");
@@ -141,5 +145,6 @@ export async function licenseForToken(db: Database, token: string | undefined): 
     .limit(1);
   const record = row ? await findLicense(db, eq(licenses.id, row.licenseId)) : undefined;
   if (!row || !record || record.license.status === "deactivated") throw new AppError("license/invalid_token");
+  assertUsable(record);
   return { record, installedVersion: row.installedVersion };
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
-import { isWellFormedLicenseKey, normalizeLicenseKey, type ValidationCode, type ValidationData } from "@portal/contract";
+import { isWellFormedLicenseKey, LEASE_DRIFT_SECONDS, normalizeLicenseKey, type ValidationCode, type ValidationData } from "@portal/contract";
 import type { Database, Executor } from "../../db/client.js";
 import { installations, licenses, type InstallationRow, type LicenseRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
@@ -9,7 +9,8 @@ import { recordAudit } from "../../db/audit.js";
 import { transactionWithWebhooks, type JobWaker, type WebhookEmitter } from "../webhooks/index.js";
 import { licenseClaims, presentLicense, presentLicenseInstallation, type LicenseRecord } from "./licenses.presenters.js";
 import { findLicense, liveInstallation } from "./licenses.queries.js";
-import { isExpired } from "./license-policy.js";
+import { holdsSeat, isExpired, leaseFromNow } from "./license-policy.js";
+import { claimTrialFingerprint } from "./trials.service.js";
 
 // Refreshing last_seen_at on every check would turn each validation into a write.
 const LAST_SEEN_RESOLUTION = sql`interval '5 minutes'`;
@@ -27,12 +28,15 @@ export async function findLicenseByKey(executor: Executor, key: string): Promise
 export type ActivationOutcome =
   /** `activated`: a new installation; `firstActivation`: the licence's first installation ever. */
   | { code: "VALID"; installation: InstallationRow; activated: boolean; firstActivation: boolean }
-  | { code: "TOO_MANY_ACTIVATIONS" | "FINGERPRINT_MISMATCH" };
+  | { code: "TOO_MANY_ACTIVATIONS" | "FINGERPRINT_MISMATCH" | "TRIAL_ALREADY_USED" };
 
 /**
  * The installation for `fingerprint`: the existing one, or a new one while the licence has room.
  * A fingerprint whose installation was released answers FINGERPRINT_MISMATCH: a machine the licence
  * was moved away from must not quietly take it back; it needs a new .req from its owner.
+ * On a floating licence the installation's seat is taken (or taken again, after a lapse or a check-in)
+ * with a lease of `heartbeatSeconds`: seats are counted under the licence row's lock, so two callers
+ * for the last seat cannot both have it. Taking a seat again is not a new activation.
  */
 export async function activateInstallation(
   tx: Executor,
@@ -43,14 +47,14 @@ export async function activateInstallation(
 ): Promise<ActivationOutcome> {
   const licenseId = record.license.id;
   const [existing] = await tx.select().from(installations).where(liveInstallation(licenseId, fingerprint)).limit(1);
-  if (existing) {
+  if (existing && !record.license.floating) {
     await tx
       .update(installations)
       .set({ lastSeenAt: sql`now()`, ...(dataSummary ? { dataSummary } : {}) })
       .where(and(eq(installations.id, existing.id), lt(installations.lastSeenAt, sql`now() - ${LAST_SEEN_RESOLUTION}`)));
     return { code: "VALID", installation: existing, activated: false, firstActivation: false };
   }
-  if (!options.allowReleased) {
+  if (!existing && !options.allowReleased) {
     const [released] = await tx
       .select({ id: installations.id })
       .from(installations)
@@ -59,20 +63,73 @@ export async function activateInstallation(
     if (released) return { code: "FINGERPRINT_MISMATCH" };
   }
   // Lock the licence row: two machines activating at once cannot both take the last place.
-  await tx.select({ id: licenses.id }).from(licenses).where(eq(licenses.id, licenseId)).for("update");
-  // Released installations count for `ever`: a licence moved to another machine is not activated for the first time.
-  const [{ live, ever } = { live: 0, ever: 0 }] = await tx
-    .select({ live: sql<number>`(count(*) filter (where ${installations.releasedAt} is null))::int`, ever: sql<number>`count(*)::int` })
-    .from(installations)
-    .where(eq(installations.licenseId, licenseId));
-  if (live >= record.license.maxActivations) return { code: "TOO_MANY_ACTIVATIONS" };
-  const [created] = await tx.insert(installations).values({ licenseId, fingerprint, dataSummary }).returning();
+  await lockLicense(tx, licenseId);
+  const { held, ever } = await seatsTaken(tx, licenseId, existing?.id);
+  if (held >= record.license.maxActivations) return { code: "TOO_MANY_ACTIVATIONS" };
+  const lease = leaseOf(record);
+  if (existing) {
+    // A floating seat taken again: its lease lapsed or was checked in, or is in its drift allowance.
+    const [leased] = await tx
+      .update(installations)
+      .set({ ...lease, ...(dataSummary ? { dataSummary } : {}) })
+      .where(eq(installations.id, existing.id))
+      .returning();
+    record.activations = held + 1;
+    return { code: "VALID", installation: leased!, activated: false, firstActivation: false };
+  }
+  // One trial of a plan per machine, under any account (trials.service.ts owns the rule).
+  if (record.license.type === "trial" && (await claimTrialFingerprint(tx, record, fingerprint)) === "TRIAL_ALREADY_USED") return { code: "TRIAL_ALREADY_USED" };
+  const [created] = await tx.insert(installations).values({ licenseId, fingerprint, dataSummary, ...lease }).returning();
   if (record.license.status === "not_activated") {
     await tx.update(licenses).set({ status: "active" }).where(eq(licenses.id, licenseId));
     record.license.status = "active";
   }
-  record.activations = live + 1;
+  record.activations = held + 1;
   return { code: "VALID", installation: created!, activated: true, firstActivation: ever === 0 };
+}
+
+async function lockLicense(tx: Executor, licenseId: string): Promise<void> {
+  await tx.select({ id: licenses.id }).from(licenses).where(eq(licenses.id, licenseId)).for("update");
+}
+
+/**
+ * Under the licence row's lock: the places held by installations other than `except` (live ones; on
+ * a floating licence, live leases), and how many installations the licence ever had (released ones
+ * too: a licence moved to another machine is not activated for the first time).
+ */
+async function seatsTaken(tx: Executor, licenseId: string, except: string | undefined): Promise<{ held: number; ever: number }> {
+  const others = except ? sql` and ${installations.id} <> ${except}` : sql``;
+  const [row] = await tx
+    .select({ held: sql<number>`(count(*) filter (where ${holdsSeat}${others}))::int`, ever: sql<number>`count(*)::int` })
+    .from(installations)
+    .where(eq(installations.licenseId, licenseId));
+  return row ?? { held: 0, ever: 0 };
+}
+
+/** What taking or refreshing a seat writes: a floating licence's lease (node-locked installations have none). */
+function leaseOf(record: LicenseRecord) {
+  const { floating, heartbeatSeconds } = record.license;
+  if (!floating || heartbeatSeconds === null) return {};
+  return { leaseExpiresAt: leaseFromNow(heartbeatSeconds), lastHeartbeatAt: sql`now()`, lastSeenAt: sql`now()`, deadAt: null };
+}
+
+/**
+ * A heartbeat's slow path, for a seat in its drift allowance (its lease ended, the seat still held):
+ * refreshed under the licence row's lock, as a seat is taken, unless it lapsed meanwhile or the other
+ * seats fill the licence. Answers the new lease's end, or null (LEASE_EXPIRED).
+ */
+export async function refreshHeldSeat(db: Database, record: LicenseRecord, installationId: string): Promise<Date | null> {
+  return db.transaction(async (tx) => {
+    await lockLicense(tx, record.license.id);
+    const { held } = await seatsTaken(tx, record.license.id, installationId);
+    if (held >= record.license.maxActivations) return null;
+    const [leased] = await tx
+      .update(installations)
+      .set(leaseOf(record))
+      .where(and(eq(installations.id, installationId), holdsSeat))
+      .returning({ leaseExpiresAt: installations.leaseExpiresAt });
+    return leased?.leaseExpiresAt ?? null;
+  });
 }
 
 /** A new installation's webhook events: `installation.activated`, after `license.activated` when it is the licence's first. */
@@ -91,7 +148,7 @@ export function refusalFor(record: LicenseRecord, now: Date): ValidationCode | u
   return undefined;
 }
 
-interface ValidationRow extends Record<string, unknown> {
+export interface SeatRow extends Record<string, unknown> {
   id: string;
   key_compact: string;
   status: LicenseRow["status"];
@@ -108,17 +165,20 @@ interface ValidationRow extends Record<string, unknown> {
   plan_id: string;
   plan_name: string;
   features: string[] | string;
-  live: number;
-  installation_state: "live" | "released" | null;
+  /**
+   * The fingerprint's installation: `live` (node-locked), `held` (a floating seat holding: its lease,
+   * plus the drift allowance, ahead and not checked in), `lapsed` (a floating seat not holding),
+   * `released` (moved away from), or null (none, or no fingerprint).
+   */
+  installation_id: string | null;
+  installation_state: "live" | "held" | "lapsed" | "released" | null;
+  /** SEAT_QUERY: the lease it refreshed (a held seat with its lease still ahead), else null; RELEASE_QUERY: the lease's end. */
+  leased_until: string | Date | null;
 }
 
-/**
- * The hot path in one round trip: the licence, its plan name and feature names, its live installation
- * count, what is known of the fingerprint, and (in a data-modifying CTE) the throttled last-seen touch.
- * Written by hand so PostgreSQL can keep it prepared; the table names are checked by the tests.
- */
-const VALIDATION_QUERY = `
-  with found as (
+/** The licence of key $1 with its plan's name (`found`), and the installation of fingerprint $2, a live one first (`known`). */
+const FOUND_AND_KNOWN = `
+  found as (
     select l.id, l.key_compact, l.status, l.issued_at, l.expires_at, l.max_activations,
            l.max_releases_per_30_days as max_releases, l.type, l.floating, l.heartbeat_seconds, l.expiration_strategy,
            l.offline_ttl_days, l.owner_id, l.plan_id, p.name as plan_name
@@ -126,32 +186,116 @@ const VALIDATION_QUERY = `
     where l.key_compact = $1
   ),
   known as (
-    select i.id, i.released_at from installations i join found on i.license_id = found.id
-    where $2::text is not null and i.fingerprint = $2::text
-    order by i.released_at is null desc
+    -- The live one through its unique index (a floating licence may have thousands of installations),
+    -- a released one only when there is none.
+    (select i.id, i.released_at, i.lease_expires_at, i.dead_at from installations i join found on i.license_id = found.id
+     where $2::text is not null and i.fingerprint = $2::text and i.released_at is null)
+    union all
+    (select i.id, i.released_at, i.lease_expires_at, i.dead_at from installations i join found on i.license_id = found.id
+     where $2::text is not null and i.fingerprint = $2::text and i.released_at is not null)
     limit 1
-  ),
+  )`;
+
+/** SeatRow's columns but `leased_until`, as of the statement's snapshot (before its own changes). */
+const SEAT_COLUMNS = `found.*,
+    coalesce((select array_agg(f.name order by f.name) from license_features lf join features f on f.id = lf.feature_id
+              where lf.license_id = found.id), '{}') as features,
+    (select id from known) as installation_id,
+    (select case when released_at is not null then 'released'
+                 when not found.floating then 'live'
+                 when dead_at is null and lease_expires_at > now() - interval '${LEASE_DRIFT_SECONDS} seconds' then 'held'
+                 else 'lapsed' end
+     from known) as installation_state`;
+
+/**
+ * The hot path in one round trip, for validation and heartbeat alike: the licence, its plan name and
+ * feature names, what is known of the fingerprint, and (in data-modifying CTEs) the throttled
+ * last-seen touch of a node-locked installation or the lease refresh of a floating seat.
+ * Only a seat whose lease is still ahead is refreshed here, without the licence row's lock: a caller
+ * counting seats under that lock sees it as holding, or (had it lapsed by that caller's clock) would
+ * need this statement to have run for the whole drift allowance (30 s) uncommitted. A seat in its
+ * drift allowance, a lapsed one and a new fingerprint take the locked path (activateInstallation,
+ * refreshHeldSeat). The refresh's condition repeats refusalFor's (a refused licence's seat is not
+ * refreshed); should they ever disagree, the answer is still refusalFor's.
+ * Written by hand so PostgreSQL can keep it prepared; the table names are checked by the tests.
+ */
+const SEAT_QUERY = `
+  with ${FOUND_AND_KNOWN},
   touched as (
     update installations set last_seen_at = now()
     where id = (select id from known where released_at is null)
+      and not (select floating from found)
       and last_seen_at < now() - interval '5 minutes'
     returning id
+  ),
+  leased as (
+    update installations i
+    set lease_expires_at = now() + make_interval(secs => f.heartbeat_seconds), last_heartbeat_at = now(), last_seen_at = now()
+    from found f
+    where i.id = (select id from known) and i.released_at is null and i.dead_at is null and i.lease_expires_at > now()
+      and f.floating and f.status <> 'deactivated' and (f.expires_at > now() or f.expiration_strategy <> 'revoke')
+    returning i.lease_expires_at
   )
-  select found.*,
-    coalesce((select array_agg(f.name order by f.name) from license_features lf join features f on f.id = lf.feature_id
-              where lf.license_id = found.id), '{}') as features,
-    (select count(*)::int from installations x where x.license_id = found.id and x.released_at is null) as live,
-    (select case when released_at is null then 'live' else 'released' end from known) as installation_state
+  select ${SEAT_COLUMNS}, (select lease_expires_at from leased) as leased_until
   from found`;
 
-type PreparedQuery = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
+/**
+ * A heartbeat's hot path: the lease refresh itself, an UPDATE … RETURNING joined with the licence and
+ * its plan, for a floating seat whose lease is still ahead (SEAT_QUERY's `leased` condition) — one
+ * plain statement, some 40% cheaper for PostgreSQL than SEAT_QUERY's CTEs. No row: the caller reads
+ * the seat with SEAT_QUERY to learn why (or to refresh it, had it changed meanwhile).
+ */
+const HEARTBEAT_QUERY = `
+  update installations i
+  set lease_expires_at = now() + make_interval(secs => l.heartbeat_seconds), last_heartbeat_at = now(), last_seen_at = now()
+  from licenses l join plans p on p.id = l.plan_id
+  where l.key_compact = $1 and i.license_id = l.id and i.fingerprint = $2 and i.released_at is null
+    and i.dead_at is null and i.lease_expires_at > now()
+    and l.floating and l.status <> 'deactivated' and (l.expires_at > now() or l.expiration_strategy <> 'revoke')
+  returning l.id, l.key_compact, l.status, l.issued_at, l.expires_at, l.max_activations,
+    l.max_releases_per_30_days as max_releases, l.type, l.floating, l.heartbeat_seconds, l.expiration_strategy,
+    l.offline_ttl_days, l.owner_id, l.plan_id, p.name as plan_name,
+    coalesce((select array_agg(f.name order by f.name) from license_features lf join features f on f.id = lf.feature_id
+              where lf.license_id = l.id), '{}') as features,
+    i.id as installation_id, 'held' as installation_state, i.lease_expires_at as leased_until`;
 
-async function readForValidation(query: PreparedQuery, keyCompact: string, fingerprint: string | null): Promise<ValidationRow | undefined> {
-  const [row] = await query<ValidationRow>("license-validate", VALIDATION_QUERY, [keyCompact, fingerprint]);
+/**
+ * Check-in in one round trip: a floating seat's lease ends now (an earlier end stands) and it is
+ * marked dead at once (a check-in is no lapse: the lapse job emits nothing for it). `leased_until`
+ * is the lease's end; a node-locked installation is left as it is.
+ */
+const RELEASE_QUERY = `
+  with ${FOUND_AND_KNOWN},
+  ended as (
+    update installations i set lease_expires_at = least(i.lease_expires_at, now()), dead_at = now()
+    from found f
+    where i.id = (select id from known) and i.released_at is null and i.dead_at is null and f.floating
+    returning i.lease_expires_at
+  )
+  select ${SEAT_COLUMNS}, coalesce((select lease_expires_at from ended), (select lease_expires_at from known)) as leased_until
+  from found`;
+
+export type PreparedQuery = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
+
+/** The licence of `keyCompact` and the fingerprint's installation, its seat refreshed when it holds one (SEAT_QUERY). */
+export async function readSeat(query: PreparedQuery, keyCompact: string, fingerprint: string | null): Promise<SeatRow | undefined> {
+  const [row] = await query<SeatRow>("license-seat", SEAT_QUERY, [keyCompact, fingerprint]);
   return row;
 }
 
-function recordFromRow(row: ValidationRow): LicenseRecord {
+/** The licence of `keyCompact` and the fingerprint's held floating seat, its lease refreshed (HEARTBEAT_QUERY); none when it does not hold one. */
+export async function beatSeat(query: PreparedQuery, keyCompact: string, fingerprint: string): Promise<SeatRow | undefined> {
+  const [row] = await query<SeatRow>("license-seat-heartbeat", HEARTBEAT_QUERY, [keyCompact, fingerprint]);
+  return row;
+}
+
+/** The licence of `keyCompact` and the fingerprint's installation, its floating seat checked in (RELEASE_QUERY). */
+export async function checkInSeat(query: PreparedQuery, keyCompact: string, fingerprint: string): Promise<SeatRow | undefined> {
+  const [row] = await query<SeatRow>("license-seat-release", RELEASE_QUERY, [keyCompact, fingerprint]);
+  return row;
+}
+
+export function recordFromRow(row: SeatRow): LicenseRecord {
   const features = Array.isArray(row.features) ? row.features : parsePgArray(row.features);
   return {
     license: {
@@ -178,7 +322,9 @@ function recordFromRow(row: ValidationRow): LicenseRecord {
     projectName: null,
     ownerEmail: "",
     features: features.map((name) => ({ id: "", name })),
-    activations: row.live,
+    // Not read here: a validation answer carries no count (licenseClaims), and the events of an
+    // activation read the licence afresh; activateInstallation sets it when it counts.
+    activations: 0,
   };
 }
 
@@ -191,7 +337,30 @@ function parsePgArray(literal: string): string[] {
     .map((item) => (item.startsWith('"') ? item.slice(1, -1).replace(/\\(.)/g, "$1") : item));
 }
 
-/** Online validation (Keygen's order): key → deactivated → expired → fingerprint and activation. */
+/** A validation answer (also heartbeat's and release's): the code, the licence's claims, the caller's fingerprint and nonce echoed. */
+export function validationAnswer(
+  input: { fingerprint?: string; nonce?: string },
+  now: Date,
+  code: ValidationCode,
+  record?: LicenseRecord,
+  leaseExpiresAt: Date | string | null = null,
+): ValidationData {
+  return {
+    valid: code === "VALID",
+    code,
+    ...(record ? { license: licenseClaims(record) } : {}),
+    ...(input.fingerprint !== undefined ? { fingerprint: input.fingerprint } : {}),
+    ...(input.nonce !== undefined ? { nonce: input.nonce } : {}),
+    leaseExpiresAt: leaseExpiresAt === null ? null : new Date(leaseExpiresAt).toISOString(),
+    expired: record ? isExpired(record.license, now) : false,
+    timestamp: now.toISOString(),
+  };
+}
+
+/**
+ * Online validation (Keygen's order): key → deactivated → expired → fingerprint and activation. On a
+ * floating licence a fingerprint takes or refreshes a seat (`leaseExpiresAt`).
+ */
 export async function validateLicense(
   db: Database,
   query: PreparedQuery,
@@ -200,31 +369,21 @@ export async function validateLicense(
   waker: JobWaker,
 ): Promise<ValidationData> {
   const now = new Date();
-  const echo = {
-    ...(input.fingerprint !== undefined ? { fingerprint: input.fingerprint } : {}),
-    ...(input.nonce !== undefined ? { nonce: input.nonce } : {}),
-  };
-  const answer = (code: ValidationCode, record?: LicenseRecord): ValidationData => ({
-    valid: code === "VALID",
-    code,
-    ...(record ? { license: licenseClaims(record) } : {}),
-    ...echo,
-    leaseExpiresAt: null,
-    expired: record ? isExpired(record.license, now) : false,
-    timestamp: now.toISOString(),
-  });
+  const answer = (code: ValidationCode, record?: LicenseRecord, leaseExpiresAt: Date | string | null = null) => validationAnswer(input, now, code, record, leaseExpiresAt);
 
   // The check character turns a typo into NOT_FOUND without a database round trip.
   if (!isWellFormedLicenseKey(input.key)) return answer("NOT_FOUND");
-  const row = await readForValidation(query, normalizeLicenseKey(input.key), input.fingerprint ?? null);
+  const row = await readSeat(query, normalizeLicenseKey(input.key), input.fingerprint ?? null);
   if (!row) return answer("NOT_FOUND");
   const record = recordFromRow(row);
   const refusal = refusalFor(record, now);
   if (refusal) return answer(refusal, record);
   if (input.fingerprint === undefined || row.installation_state === "live") return answer("VALID", record);
   if (row.installation_state === "released") return answer("FINGERPRINT_MISMATCH", record);
+  if (row.leased_until !== null) return answer("VALID", record, row.leased_until);
 
-  // Slow path, once per machine: a new fingerprint takes a place if there is one.
+  // Slow path: a new fingerprint takes a place if there is one (once per machine); on a floating
+  // licence, so does a seat that lapsed, was checked in, or is in its drift allowance.
   const fingerprint = input.fingerprint;
   return transactionWithWebhooks(db, waker, async (tx, webhooks) => {
     const outcome = await activateInstallation(tx, record, fingerprint, "", { allowReleased: false });
@@ -237,7 +396,7 @@ export async function validateLicense(
       });
       await emitActivationEvents(tx, webhooks, record.license.id, outcome);
     }
-    return answer(outcome.code, record);
+    return answer(outcome.code, record, outcome.code === "VALID" ? outcome.installation.leaseExpiresAt : null);
   });
 }
 

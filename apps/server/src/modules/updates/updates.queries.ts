@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gt, inArray, ne, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, inArray, not, or, sql, type SQL } from "drizzle-orm";
 import {
   formatLicenseKey,
   type AvailableUpdates,
@@ -14,6 +14,7 @@ import type { Database, Executor } from "../../db/client.js";
 import { licenses, updateFiles, updates, updateVerifications, users, type UpdateFileRow, type UpdateRow } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
+import { accessThrough, windowAdmits } from "./access-window.js";
 import { installedVersionKey } from "./versions.js";
 
 type UpdateListQuery = z.output<typeof updateListQuerySchema>;
@@ -209,17 +210,19 @@ const verifiedFor = (licenseId: string) =>
   );
 
 /**
- * What a licence token may take: published, verified for its licence, above the installed version when
- * it is known; newest first. Beside it, the same updates its licence is not verified for (yet).
+ * What a licence token may take: published, verified for its licence and within its access window
+ * (access-window.ts), above the installed version when it is known; newest first. Beside it, the
+ * updates within the window its licence is not verified for (yet): verifying one would make it
+ * available, whereas an update outside the window stays out of both lists.
  */
 export async function availableUpdates(db: Database, licenseId: string, installedVersion: string | null): Promise<AvailableUpdates> {
   const installedKey = installedVersionKey(installedVersion);
   const newer = and(eq(updates.status, "published"), installedKey ? gt(updates.versionKey, installedKey) : undefined);
-  const rows = await db.select().from(updates).where(and(newer, verifiedFor(licenseId))).orderBy(desc(updates.versionKey));
+  const rows = await db.select().from(updates).where(and(newer, accessThrough(eq(licenses.id, licenseId)).available)).orderBy(desc(updates.versionKey));
   const awaiting = await db
     .select({ id: updates.id, version: updates.version, publishedAt: updates.publishedAt })
     .from(updates)
-    .where(and(newer, not(verifiedFor(licenseId))))
+    .where(and(newer, not(verifiedFor(licenseId)), windowAdmits(licenseId)))
     .orderBy(desc(updates.versionKey));
   const files = await filesOf(db, rows.map((row) => row.id));
   return {
@@ -242,30 +245,30 @@ export async function availableUpdates(db: Database, licenseId: string, installe
   };
 }
 
-/** Who downloads: an administrator, a logged-in customer (through any of their live licences), or one licence's token. */
+/** Who downloads: an administrator, a logged-in customer (through any of their licences in force), or one licence's token. */
 export type Downloader = { kind: "admin" } | { kind: "customer"; userId: string } | { kind: "license"; licenseId: string };
 
-function mayDownload(downloader: Downloader): SQL | undefined {
-  if (downloader.kind === "admin") return undefined;
-  const published = eq(updates.status, "published");
-  if (downloader.kind === "license") return and(published, verifiedFor(downloader.licenseId));
-  return and(
-    published,
-    exists(
-      sql`(select 1 from ${updateVerifications} inner join ${licenses} on ${licenses.id} = ${updateVerifications.licenseId}
-        where ${updateVerifications.updateId} = ${updates.id} and ${licenses.ownerId} = ${downloader.userId} and ${ne(licenses.status, "deactivated")})`,
-    ),
-  );
+/** The licences a downloader may take an update through (access-window.ts); none to pick for an administrator, who may take any. */
+function licensesOf(downloader: Exclude<Downloader, { kind: "admin" }>): SQL {
+  return downloader.kind === "license" ? eq(licenses.id, downloader.licenseId) : eq(licenses.ownerId, downloader.userId);
 }
 
-/** The update and its files, if this downloader may take it; otherwise `404 update/not_found`, as if it did not exist. */
+/**
+ * The update and its files, if this downloader may take it. An update none of its licences in force is
+ * verified for (a draft, an unknown id, another customer's) is `404 update/not_found`, as if it did not
+ * exist; one they are verified for but that lies outside every one's access window (published after a
+ * `perpetual_fallback` licence expired) is `403 update/outside_access_window`.
+ */
 export async function findDownloadable(db: Database, downloader: Downloader, updateId: string): Promise<{ update: UpdateRow; files: UpdateFileRow[] }> {
-  const [update] = await db
-    .select()
+  const access = downloader.kind === "admin" ? undefined : accessThrough(licensesOf(downloader));
+  const [found] = await db
+    .select({ update: updates, available: access ? sql<boolean>`${access.available}` : sql<boolean>`true` })
     .from(updates)
-    .where(and(eq(updates.id, updateId), mayDownload(downloader)))
+    .where(and(eq(updates.id, updateId), access ? and(eq(updates.status, "published"), access.verified) : undefined))
     .limit(1);
-  if (!update) throw new AppError("update/not_found");
+  if (!found) throw new AppError("update/not_found");
+  if (!found.available) throw new AppError("update/outside_access_window");
+  const { update } = found;
   const files = (await filesOf(db, [update.id])).get(update.id) ?? [];
   return { update, files };
 }

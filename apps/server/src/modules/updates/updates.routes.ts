@@ -43,10 +43,10 @@ const UPDATE_FILE_TYPES = ["application/zip", "application/octet-stream"] as con
 const downloadAnswers = (what: string, contentTypes: readonly string[]) => ({
   200: binaryAnswer(`${what}, streamed, with \`ETag: "<sha256>"\`, \`Accept-Ranges: bytes\` and \`Content-Disposition: attachment\``, contentTypes),
   206: binaryAnswer("The single byte range the `Range` header asked for (while `If-Range`, when sent, still matches the ETag), with `Content-Range`", contentTypes),
-  ...refusals("update/not_found", { code: "common/bad_request", status: 416 }),
+  ...refusals("update/not_found", "update/outside_access_window", "license/expired", { code: "common/bad_request", status: 416 }),
 });
 const downloadAccess =
-  "Send the licence token of the .req flow in `X-License-Token` (its licence must be verified for this published update), or call as an administrator. Anything else — another licence, a draft, an unknown id — is `404 update/not_found`.";
+  "Send the licence token of the .req flow in `X-License-Token` (its licence must be verified for this published update), or call as an administrator. Anything else — another licence, a draft, an unknown id — is `404 update/not_found`. A logged-in customer may download through any of their licences verified for it. Expiry (the licence's `expirationStrategy`): past `expiresAt` a `revoke` licence has no update (its token answers `409 license/expired`; through a customer's login it counts as not verified), and a `perpetual_fallback` licence has only the updates published before its `expiresAt` — a later one is `403 update/outside_access_window`.";
 const resumeNote =
   "Resumable: `Range: bytes=N-` answers 206 from byte N; a range past the end answers 416 with `Content-Range: bytes */<size>`; HEAD answers the headers alone.";
 
@@ -246,8 +246,8 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ licenseToken: [] }],
         summary: "The updates a licence token may take: published, verified for its licence, newer than the installed version",
         description:
-          "Header `X-License-Token` from `POST /api/v1/req/auth`. When line 2 of that .req was a JSON object with a `version` field that reads as a semantic version (a leading `v` is allowed), only updates above it are listed. Newest first.",
-        response: { 200: successEnvelope(availableUpdatesSchema) },
+          "Header `X-License-Token` from `POST /api/v1/req/auth`. When line 2 of that .req was a JSON object with a `version` field that reads as a semantic version (a leading `v` is allowed), only updates above it are listed. Newest first. Past the licence's `expiresAt`: a `revoke` licence's token answers `409 license/expired`; a `perpetual_fallback` licence lists (in `items` and `awaitingVerification`) only updates published before its `expiresAt`.",
+        response: { 200: successEnvelope(availableUpdatesSchema), ...refusals("license/expired") },
       },
     },
     async (request) => {
@@ -267,7 +267,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The signed manifest of a published update",
         description: `${downloadAccess} \`manifest\` is the JSON text \`{updateId, version, type, header, changeLog, commands, files[{name, path, size, sha256}], publishedAt}\`; \`signature\` is base64 Ed25519 over its exact UTF-8 bytes, verifiable with \`GET /api/v1/licenses/public-key\`.`,
         params: uuidParam,
-        response: { 200: successEnvelope(signedManifestSchema), ...refusals("update/not_found") },
+        response: { 200: successEnvelope(signedManifestSchema), ...refusals("update/not_found", "update/outside_access_window", "license/expired") },
       },
     },
     async (request) => {

@@ -12,6 +12,7 @@ import { recordAudit } from "../../db/audit.js";
 import type { Mailing } from "../jobs/index.js";
 import { notify } from "../notifications/index.js";
 import { transactionWithWebhooks } from "../webhooks/index.js";
+import { licenseMayHave } from "./access-window.js";
 import { buildPackage, signManifest, type ManifestInput } from "./manifest.js";
 import { filesOf, getUpdate } from "./updates.queries.js";
 import type { StagedUpdateFile } from "./uploads.js";
@@ -154,12 +155,14 @@ export async function publishUpdate(db: Database, id: string, input: ChangelogIn
         targetId: id,
         details: { version: version.version, type: input.type, packageSha256, packageSize: packageFile.size },
       });
+      // Told only where a verified licence may have it: not one that expired (access-window.ts).
       const customers = await tx
         .selectDistinct({ id: users.id, email: users.email, firstname: users.firstname })
         .from(updateVerifications)
+        .innerJoin(updates, eq(updates.id, updateVerifications.updateId))
         .innerJoin(licenses, eq(licenses.id, updateVerifications.licenseId))
         .innerJoin(users, eq(users.id, licenses.ownerId))
-        .where(and(eq(updateVerifications.updateId, id), ne(licenses.status, "deactivated"), eq(users.status, "active")));
+        .where(and(eq(updateVerifications.updateId, id), licenseMayHave, eq(users.status, "active")));
       for (const customer of customers) await notifyAvailable(tx, customer, manifestInput, deps.mailing.publicUrl);
       return webhooks.emit("update.published", await getUpdate(tx, id));
     }),
@@ -185,6 +188,17 @@ function notifyAvailable(
     },
     publicUrl,
   );
+}
+
+/** Whether this licence may have this (published) update, by its status and expiry (access-window.ts). */
+async function mayHave(tx: Executor, updateId: string, licenseId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ one: sql`1` })
+    .from(updates)
+    .innerJoin(licenses, eq(licenses.id, licenseId))
+    .where(and(eq(updates.id, updateId), licenseMayHave))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Deletes a draft and, after the commit, its files unless other rows use the same content. */
@@ -223,7 +237,7 @@ export async function setVerification(db: Database, id: string, licenseId: strin
         .returning({ licenseId: updateVerifications.licenseId });
       if (inserted.length > 0) {
         await recordAudit(tx, context, { action: "update.license_verified", targetType: "update", targetId: id, details: { licenseId, version: row.version } });
-        if (row.status === "published" && license.status !== "deactivated") await notifyOwnerOnce(tx, row, license);
+        if (row.status === "published" && (await mayHave(tx, row.id, license.id))) await notifyOwnerOnce(tx, row, license);
       }
     } else {
       const removed = await tx
@@ -244,7 +258,8 @@ export async function setVerification(db: Database, id: string, licenseId: strin
       .select({ licenseId: updateVerifications.licenseId })
       .from(updateVerifications)
       .innerJoin(licenses, eq(licenses.id, updateVerifications.licenseId))
-      .where(and(eq(updateVerifications.updateId, row.id), eq(licenses.ownerId, license.ownerId), ne(licenses.id, license.id), ne(licenses.status, "deactivated")))
+      .innerJoin(updates, eq(updates.id, updateVerifications.updateId))
+      .where(and(eq(updateVerifications.updateId, row.id), eq(licenses.ownerId, license.ownerId), ne(licenses.id, license.id), licenseMayHave))
       .limit(1);
     if (alreadyVerified) return;
     const [owner] = await tx

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { WEBHOOK_ALL_EVENTS, type WebhookEventType } from "@portal/contract";
 import type { Database, Transaction } from "../../db/client.js";
-import { queueWebhookEvent } from "./events.js";
+import { queueWebhookEvent, queueWebhookEvents } from "./events.js";
 
 /** Whatever wakes the job runner: `app.jobs`, or a service's `Mailing` (its wake is the same runner's). */
 export interface JobWaker {
@@ -12,6 +12,8 @@ export interface JobWaker {
 export interface WebhookEmitter {
   /** Queues `type` with `data`, the resource exactly as the API answers it; answers `data`, for the change to answer too. */
   emit<T>(type: WebhookEventType, data: T): Promise<T>;
+  /** Queues one `type` event per item of `dataList`, in one statement (a job's batch), when an endpoint listens. */
+  emitAll(type: WebhookEventType, dataList: unknown[]): Promise<void>;
   /**
    * Queues `type` with what `present` answers, calling it only when an endpoint listens: for data the
    * change did not present anyway, so a portal without webhooks pays one look-up, not the queries.
@@ -46,6 +48,10 @@ function webhookEmitter(tx: Transaction, counted: (queued: number) => void): Web
       if (subscribed && !(await emitter.listens(type))) return data;
       counted(await queueWebhookEvent(tx, type, data));
       return data;
+    },
+    async emitAll(type, dataList) {
+      if (dataList.length === 0 || !(await emitter.listens(type))) return;
+      counted(await queueWebhookEvents(tx, type, dataList));
     },
     async emitLazily(type, present) {
       if (await emitter.listens(type)) await emitter.emit(type, await present());

@@ -13,13 +13,14 @@ import {
 } from "@portal/contract";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
-import { jobs, webhookDeliveries, webhookEndpoints, type WebhookEndpointRow } from "../../db/schema/index.js";
+import { webhookDeliveries, webhookEndpoints, type WebhookEndpointRow } from "../../db/schema/index.js";
 import { recordAudit } from "../../db/audit.js";
 import { AppError } from "../../lib/app-error.js";
 import { ForbiddenAddressError, resolvePublicAddresses, type HostResolver } from "../../lib/outbound-address.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import type { SecretBox } from "../../lib/secret-box.js";
 import { queueDeliveryJob, queueWebhookEventFor, WEBHOOK_DELIVERY_JOB } from "./events.js";
+import { cancelPendingJobsOfGroup, runPendingJobNow } from "../jobs/index.js";
 import { presentDelivery, presentEndpoint } from "./webhooks.presenters.js";
 
 type EndpointInput = z.output<typeof webhookEndpointBodySchema>;
@@ -100,13 +101,9 @@ export async function stopPendingDeliveries(tx: Executor, endpointId: string, re
     .set({ status: "failed", lastError: reason, nextAttemptAt: null })
     .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "pending")))
     .returning({ id: webhookDeliveries.id });
-  await deletePendingJobs(tx, endpointId);
+  // A job running now finds its delivery stopped or gone and ends doing nothing more.
+  await cancelPendingJobsOfGroup(tx, WEBHOOK_DELIVERY_JOB, endpointId);
   return stopped.length;
-}
-
-/** The jobs of an endpoint not yet started; one running now finds its delivery stopped or gone and ends doing nothing more. */
-function deletePendingJobs(tx: Executor, endpointId: string) {
-  return tx.delete(jobs).where(and(eq(jobs.kind, WEBHOOK_DELIVERY_JOB), eq(jobs.groupKey, endpointId), eq(jobs.state, "pending")));
 }
 
 export async function updateEndpoint(deps: WebhookDeps, id: string, patch: EndpointPatch, context: RequestContext): Promise<WebhookEndpoint> {
@@ -148,7 +145,7 @@ export async function deleteEndpoint(deps: WebhookDeps, id: string, context: Req
     // Its deliveries go with it (ON DELETE CASCADE); a job already running finds its delivery gone.
     const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ url: webhookEndpoints.url });
     if (!row) throw new AppError("webhook/not_found");
-    await deletePendingJobs(tx, id);
+    await cancelPendingJobsOfGroup(tx, WEBHOOK_DELIVERY_JOB, id);
     await recordAudit(tx, context, { action: "webhook_endpoint.deleted", targetType: "webhook_endpoint", targetId: id, details: { url: row.url } });
   });
 }
@@ -209,14 +206,10 @@ export async function retryDelivery(deps: WebhookDeps, id: string, context: Requ
       .set({ status: "pending", nextAttemptAt: sql`now()`, deliveredAt: null })
       .where(eq(webhookDeliveries.id, id))
       .returning();
-    // The delivery's own job, when it has one waiting or running (found by its endpoint's group: an admin's rare call).
-    const ownJob = and(eq(jobs.kind, WEBHOOK_DELIVERY_JOB), eq(jobs.groupKey, current.endpointId), sql`${jobs.payload}->>'deliveryId' = ${id}`);
-    const moved = await tx.update(jobs).set({ runAt: sql`now()` }).where(and(ownJob, eq(jobs.state, "pending"))).returning({ id: jobs.id });
-    if (moved.length === 0) {
-      // A running attempt will record its own outcome; a finished job gets a successor.
-      const [running] = await tx.select({ id: jobs.id }).from(jobs).where(and(ownJob, eq(jobs.state, "running"))).limit(1);
-      if (!running) await queueDeliveryJob(tx, id, current.endpointId);
-    }
+    // The delivery's own job runs now when it is waiting; a running attempt records its own outcome;
+    // a finished job gets a successor.
+    const ownJob = await runPendingJobNow(tx, WEBHOOK_DELIVERY_JOB, current.endpointId, { deliveryId: id });
+    if (ownJob === undefined) await queueDeliveryJob(tx, id, current.endpointId);
     const [endpoint] = await tx.select({ url: webhookEndpoints.url }).from(webhookEndpoints).where(eq(webhookEndpoints.id, current.endpointId));
     await recordAudit(tx, context, {
       action: "webhook_delivery.retried",

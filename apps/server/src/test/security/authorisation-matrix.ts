@@ -166,6 +166,8 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   "PUT /api/v1/plans/{id}": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.plan(), (w) => w.fresh.planBody()) },
   "DELETE /api/v1/plans/{id}": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.plan()) },
   "POST /api/v1/plans/{id}/select": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.customPlan.id) },
+  // A catalogue plan is nobody's: each customer starts their own trial of a fresh one; administrators start none.
+  "POST /api/v1/plans/{id}/trial": { anonymous: 401, otherCustomer: 201, customer: 201, admin: 403, request: onFresh((w) => w.fresh.trialPlan()) },
 
   // ---------------------------------------------------------------- projects (own)
   "GET /api/v1/projects": { anonymous: 401, customer: 200, admin: 200 },
@@ -219,6 +221,8 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   "GET /api/v1/licenses": { anonymous: 401, customer: 200, admin: 200 },
   "GET /api/v1/licenses/public-key": { anonymous: 200, customer: 200, admin: 200 },
   "POST /api/v1/licenses/validate": { anonymous: 200, customer: 200, admin: 200, request: body((w: World) => ({ key: w.license.key })) },
+  "POST /api/v1/licenses/heartbeat": { anonymous: 200, customer: 200, admin: 200, request: body((w: World) => ({ key: w.license.key, fingerprint: "matrix-machine" })) },
+  "POST /api/v1/licenses/release": { anonymous: 200, customer: 200, admin: 200, request: body((w: World) => ({ key: w.license.key, fingerprint: "matrix-machine" })) },
   "GET /api/v1/licenses/{id}": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.license.id) },
   "GET /api/v1/licenses/{id}/file": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.license.id) },
   "POST /api/v1/licenses/{id}/deactivate": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.license()) },

@@ -98,6 +98,8 @@ function factories(testApp: TestApp, admin: string, owner: Customer, plan: Plan)
     feature: () => dataOf<{ id: string }>(call(app, { method: "POST", url: "/api/v1/features", token: admin, payload: { name: `Matrix feature ${unique()}`, price: 5 } }), 201, "feature"),
     service: () => dataOf<{ id: string }>(call(app, { method: "POST", url: "/api/v1/services", token: admin, payload: { name: `Matrix service ${unique()}` } }), 201, "service"),
     plan: () => dataOf<Plan>(call(app, { method: "POST", url: "/api/v1/plans", token: admin, payload: planBody() }), 201, "plan"),
+    /** A catalogue plan offering a trial nobody has started yet. */
+    trialPlan: () => dataOf<Plan>(call(app, { method: "POST", url: "/api/v1/plans", token: admin, payload: { ...planBody(), trialDays: 14 } }), 201, "trial plan"),
     project: () => dataOf<{ id: string }>(call(app, { method: "POST", url: "/api/v1/projects", token: owner.token, payload: { name: `Matrix project ${unique()}` } }), 201, "project"),
     paymentMethod: () =>
       dataOf<{ id: string }>(

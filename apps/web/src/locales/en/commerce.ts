@@ -202,6 +202,15 @@ const commerce = {
     noPlansDescription: "Build a custom plan from the features you need, or check back later.",
     enterpriseNote: "Payments are handled manually by our enterprise team.",
     enterpriseLink: "How payment works",
+    trial: {
+      start_one: "Start {{count}}-day free trial",
+      start_other: "Start {{count}}-day free trial",
+      note_one: "No card needed · {{count}} day · then buy to keep using",
+      note_other: "No card needed · {{count}} days · then buy to keep using",
+      used: "Trial used",
+      usedNote: "You have had this plan's free trial. Select the plan to keep using it.",
+      started: "Your free trial of {{plan}} has started.",
+    },
   },
   custom: {
     title: "Build your custom plan",

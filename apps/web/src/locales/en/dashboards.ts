@@ -20,6 +20,14 @@ const dashboards = {
   expiringTitle: "Expiring within 30 days",
   expiringEmpty: "No licence expires in the next 30 days.",
   expiresOn: "Expires {{date}}",
+  trials: {
+    title: "Trials",
+    daysLeft_one: "{{count}} day left",
+    daysLeft_other: "{{count}} days left",
+    endsOn: "ends {{date}}",
+    buy: "Buy",
+    buyPlan: "Buy {{plan}}",
+  },
   quickActions: "Quick actions",
   actions: {
     requestLicense: "Request a licence",

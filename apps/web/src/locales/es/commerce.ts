@@ -207,6 +207,17 @@ const commerce: Messages["commerce"] = {
     noPlansDescription: "Crea un plan personalizado con las funciones que necesitas o vuelve más tarde.",
     enterpriseNote: "Nuestro equipo empresarial gestiona los pagos manualmente.",
     enterpriseLink: "Cómo funciona el pago",
+    trial: {
+      start_one: "Empezar prueba gratis de {{count}} día",
+      start_other: "Empezar prueba gratis de {{count}} días",
+      start_many: "Empezar prueba gratis de {{count}} días",
+      note_one: "Sin tarjeta · {{count}} día · después, cómpralo para seguir usándolo",
+      note_other: "Sin tarjeta · {{count}} días · después, cómpralo para seguir usándolo",
+      note_many: "Sin tarjeta · {{count}} días · después, cómpralo para seguir usándolo",
+      used: "Prueba usada",
+      usedNote: "Ya has usado la prueba gratis de este plan. Elige el plan para seguir usándolo.",
+      started: "Tu prueba gratis de {{plan}} ha comenzado.",
+    },
   },
   custom: {
     title: "Crea tu plan personalizado",

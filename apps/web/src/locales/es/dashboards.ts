@@ -21,6 +21,15 @@ const dashboards: Messages["dashboards"] = {
   expiringTitle: "Vencen en los próximos 30 días",
   expiringEmpty: "Ninguna licencia vence en los próximos 30 días.",
   expiresOn: "Vence el {{date}}",
+  trials: {
+    title: "Pruebas",
+    daysLeft_one: "Queda {{count}} día",
+    daysLeft_other: "Quedan {{count}} días",
+    daysLeft_many: "Quedan {{count}} días",
+    endsOn: "termina el {{date}}",
+    buy: "Comprar",
+    buyPlan: "Comprar {{plan}}",
+  },
   quickActions: "Acciones rápidas",
   actions: {
     requestLicense: "Solicitar una licencia",

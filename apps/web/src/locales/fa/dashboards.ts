@@ -21,6 +21,14 @@ const dashboards: Messages["dashboards"] = {
   expiringTitle: "انقضا در ۳۰ روز آینده",
   expiringEmpty: "هیچ مجوزی در ۳۰ روز آینده منقضی نمی‌شود.",
   expiresOn: "انقضا: {{date}}",
+  trials: {
+    title: "دوره‌های آزمایشی",
+    daysLeft_one: "{{count}} روز مانده",
+    daysLeft_other: "{{count}} روز مانده",
+    endsOn: "پایان در {{date}}",
+    buy: "خرید",
+    buyPlan: "خرید {{plan}}",
+  },
   quickActions: "اقدامات سریع",
   actions: {
     requestLicense: "درخواست مجوز",

@@ -207,6 +207,17 @@ const commerce: Messages["commerce"] = {
     noPlansDescription: "Monte um plano personalizado com os recursos de que precisa ou volte mais tarde.",
     enterpriseNote: "Os pagamentos são feitos manualmente pela nossa equipe corporativa.",
     enterpriseLink: "Como funciona o pagamento",
+    trial: {
+      start_one: "Começar avaliação grátis de {{count}} dia",
+      start_other: "Começar avaliação grátis de {{count}} dias",
+      start_many: "Começar avaliação grátis de {{count}} dias",
+      note_one: "Sem cartão · {{count}} dia · depois, compre para continuar usando",
+      note_other: "Sem cartão · {{count}} dias · depois, compre para continuar usando",
+      note_many: "Sem cartão · {{count}} dias · depois, compre para continuar usando",
+      used: "Avaliação usada",
+      usedNote: "Você já usou a avaliação grátis deste plano. Escolha o plano para continuar usando.",
+      started: "Sua avaliação grátis de {{plan}} começou.",
+    },
   },
   custom: {
     title: "Monte seu plano personalizado",

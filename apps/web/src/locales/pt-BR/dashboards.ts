@@ -21,6 +21,15 @@ const dashboards: Messages["dashboards"] = {
   expiringTitle: "Vencem nos próximos 30 dias",
   expiringEmpty: "Nenhuma licença vence nos próximos 30 dias.",
   expiresOn: "Vence em {{date}}",
+  trials: {
+    title: "Avaliações",
+    daysLeft_one: "Resta {{count}} dia",
+    daysLeft_other: "Restam {{count}} dias",
+    daysLeft_many: "Restam {{count}} dias",
+    endsOn: "termina em {{date}}",
+    buy: "Comprar",
+    buyPlan: "Comprar {{plan}}",
+  },
   quickActions: "Ações rápidas",
   actions: {
     requestLicense: "Solicitar uma licença",

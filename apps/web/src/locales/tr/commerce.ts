@@ -204,6 +204,15 @@ const commerce: Messages["commerce"] = {
     noPlansDescription: "İhtiyacınız olan özelliklerle özel bir plan oluşturun ya da daha sonra tekrar bakın.",
     enterpriseNote: "Ödemeler kurumsal ekibimiz tarafından elle yürütülür.",
     enterpriseLink: "Ödeme nasıl yapılır",
+    trial: {
+      start_one: "{{count}} günlük ücretsiz denemeyi başlat",
+      start_other: "{{count}} günlük ücretsiz denemeyi başlat",
+      note_one: "Kart gerekmez · {{count}} gün · kullanmaya devam etmek için satın alın",
+      note_other: "Kart gerekmez · {{count}} gün · kullanmaya devam etmek için satın alın",
+      used: "Deneme kullanıldı",
+      usedNote: "Bu planın ücretsiz denemesini kullandınız. Kullanmaya devam etmek için planı seçin.",
+      started: "{{plan}} ücretsiz denemeniz başladı.",
+    },
   },
   custom: {
     title: "Özel planınızı oluşturun",

@@ -21,6 +21,14 @@ const dashboards: Messages["dashboards"] = {
   expiringTitle: "30 gün içinde sona erecekler",
   expiringEmpty: "Önümüzdeki 30 gün içinde sona erecek lisans yok.",
   expiresOn: "Bitiş: {{date}}",
+  trials: {
+    title: "Denemeler",
+    daysLeft_one: "{{count}} gün kaldı",
+    daysLeft_other: "{{count}} gün kaldı",
+    endsOn: "{{date}} tarihinde biter",
+    buy: "Satın al",
+    buyPlan: "{{plan}} satın al",
+  },
   quickActions: "Hızlı işlemler",
   actions: {
     requestLicense: "Lisans talep et",

@@ -204,6 +204,15 @@ const commerce: Messages["commerce"] = {
     noPlansDescription: "用所需的功能组合自定义套餐，或稍后再来查看。",
     enterpriseNote: "付款目前由我们的企业团队人工处理。",
     enterpriseLink: "付款方式说明",
+    trial: {
+      start_one: "开始 {{count}} 天免费试用",
+      start_other: "开始 {{count}} 天免费试用",
+      note_one: "无需银行卡 · {{count}} 天 · 之后购买即可继续使用",
+      note_other: "无需银行卡 · {{count}} 天 · 之后购买即可继续使用",
+      used: "已试用",
+      usedNote: "您已使用过此套餐的免费试用。选择该套餐即可继续使用。",
+      started: "您的 {{plan}} 免费试用已开始。",
+    },
   },
   custom: {
     title: "组合您的自定义套餐",

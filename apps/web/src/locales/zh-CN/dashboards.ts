@@ -21,6 +21,14 @@ const dashboards: Messages["dashboards"] = {
   expiringTitle: "30 天内到期",
   expiringEmpty: "未来 30 天内没有到期的许可证。",
   expiresOn: "{{date}} 到期",
+  trials: {
+    title: "试用",
+    daysLeft_one: "剩余 {{count}} 天",
+    daysLeft_other: "剩余 {{count}} 天",
+    endsOn: "{{date}} 结束",
+    buy: "购买",
+    buyPlan: "购买 {{plan}}",
+  },
   quickActions: "快捷操作",
   actions: {
     requestLicense: "申请许可证",

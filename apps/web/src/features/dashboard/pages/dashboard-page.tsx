@@ -25,10 +25,12 @@ import { useUser } from "@/lib/auth";
 import { formatDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { useCustomerDashboard } from "../api/dashboard";
+import { useTrialPlans } from "../api/lookups";
 import { DashboardError } from "../components/dashboard-error";
 import { FigureTile } from "../components/figure-tile";
 import { RecentActivity } from "../components/recent-activity";
 import { LicensesByStatus } from "../components/status-bar";
+import { TrialsCard } from "../components/trials-card";
 import { customerFigureLinks, licenseLink } from "../lib/figure-links";
 import { numberFormatter } from "../lib/format";
 import classes from "../components/dashboard.module.css";
@@ -68,6 +70,7 @@ export function DashboardPage() {
   const dashboard = useCustomerDashboard();
   const name = user ? user.firstname || user.userName : "";
   const data = dashboard.data;
+  const trialPlans = useTrialPlans(user?.id, Boolean(data?.trials.length));
   const format = numberFormatter(i18n.resolvedLanguage);
   const figures: Record<CustomerFigure, number> | undefined = data && {
     ...data.licenses,
@@ -101,6 +104,7 @@ export function DashboardPage() {
               ))}
             </SimpleGrid>
           </section>
+          {data && <TrialsCard trials={data.trials} planOf={(id) => trialPlans.data?.get(id)} />}
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="by-status-title" className={classes.statusPanel}>
               <Title order={2} fz="h4" mb="md" id="by-status-title">

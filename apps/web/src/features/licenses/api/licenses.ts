@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { License, LicenseStatus, Page } from "@portal/contract";
+import type { License, LicenseStatus, LicenseType, Page } from "@portal/contract";
 import { apiClient, type Envelope, type QueryParams } from "@/lib/api-client";
 import type { DownloadJob } from "@/lib/use-download";
 
@@ -20,6 +20,7 @@ export interface LicenseListParams {
   status?: LicenseStatus;
   projectId?: string;
   ownerId?: string;
+  type?: LicenseType;
   [key: string]: string | number | undefined;
 }
 

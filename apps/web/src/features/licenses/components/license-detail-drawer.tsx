@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Divider, Drawer, Group, SimpleGrid, Skeleton, Stack, Text, useDirection } from "@mantine/core";
+import { Alert, Button, Divider, Drawer, Group, SimpleGrid, Skeleton, Stack, Text, useDirection } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconAlertTriangle, IconDownload, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import type { License } from "@portal/contract";
@@ -10,26 +10,23 @@ import { parseApiError } from "@/lib/errors";
 import { licenseFileDownload, useLicense } from "../api/licenses";
 import { formatDate } from "@/lib/format";
 import { useDownload } from "@/lib/use-download";
-import { isPast } from "../lib/format";
+import { isExpired } from "../lib/policy";
 import { FeatureChips } from "./feature-chips";
 import { InstallationsPanel } from "./installations-panel";
 import type { ActivationTarget } from "./license-activation-toggle";
+import { LicenseStateBadges } from "./license-state-badges";
+import { LicensePolicySection } from "./license-policy-section";
 
 function Details({ license, admin, onToggleActive }: { license: License; admin: boolean; onToggleActive: (target: ActivationTarget) => void }) {
   const { t, i18n } = useTranslation();
   const download = useDownload();
-  const expired = isPast(license.expiresAt);
+  const expired = isExpired(license);
   return (
     <Stack gap="lg" data-testid="license-detail">
       <Stack gap="xs">
-        <Group gap="sm" wrap="wrap">
+        <LicenseStateBadges license={license} row gap="xs">
           <LicenseStatusBadge status={license.status} />
-          {expired && (
-            <Badge color="red" variant="outline">
-              {t("licenses.detail.expired")}
-            </Badge>
-          )}
-        </Group>
+        </LicenseStateBadges>
         <LicenseKey value={license.key} />
       </Stack>
       {license.status === "deactivated" && (
@@ -54,9 +51,11 @@ function Details({ license, admin, onToggleActive }: { license: License; admin: 
             {formatDate(license.expiresAt, i18n.language)}
           </Text>
         </DetailField>
-        <DetailField label={t("licenses.columns.activations")}>
+        <DetailField label={license.floating ? t("licenses.licensePolicy.seats") : t("licenses.columns.activations")}>
           <Text size="sm" data-testid="detail-activations">
-            {t("licenses.activationsOf", { used: license.activations, max: license.maxActivations })}
+            {license.floating
+              ? t("licenses.licensePolicy.seatsOf", license.seats)
+              : t("licenses.activationsOf", { used: license.activations, max: license.maxActivations })}
           </Text>
         </DetailField>
         {admin && (
@@ -96,6 +95,8 @@ function Details({ license, admin, onToggleActive }: { license: License; admin: 
             </Button>
           ))}
       </Group>
+      <Divider />
+      <LicensePolicySection license={license} />
       <Divider />
       <InstallationsPanel license={license} admin={admin} />
     </Stack>

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text } from "@mantine/core";
 import { IconDownload, IconEye, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
-import { licenseStatus, type License } from "@portal/contract";
+import { licenseStatus, licenseType, type License } from "@portal/contract";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,25 +15,26 @@ import { formatDate } from "@/lib/format";
 import { useDownload } from "@/lib/use-download";
 import { licenseFileDownload, useLicenses, type LicenseListParams } from "../api/licenses";
 import { useProjectsLookup } from "../api/lookups";
-import { isPast } from "../lib/format";
+import { isExpired } from "../lib/policy";
 import { FeatureChips } from "./feature-chips";
 import { LicenseActivationToggle, type ActivationTarget } from "./license-activation-toggle";
 import { LicenseDetailDrawer } from "./license-detail-drawer";
+import { FloatingSeats, LicenseStateBadges } from "./license-state-badges";
 import { OwnerFilter } from "./owner-filter";
 
 export type LicensesScope = "mine" | "all";
 
 type LicenseSort = LicenseListParams["sort"];
 const sortFields: LicenseSort[] = ["issuedAt", "expiresAt", "status", "planName"];
-const mineTable: ServerTableOptions<LicenseSort, "q" | "status" | "projectId"> = {
+const mineTable: ServerTableOptions<LicenseSort, "q" | "status" | "type" | "projectId"> = {
   sortFields,
   defaultSort: "issuedAt",
   defaultOrder: "desc",
-  filters: ["q", "status", "projectId"],
+  filters: ["q", "status", "type", "projectId"],
 };
-const allTable: ServerTableOptions<LicenseSort, "q" | "status" | "ownerId"> = { ...mineTable, filters: ["q", "status", "ownerId"] };
+const allTable: ServerTableOptions<LicenseSort, "q" | "status" | "type" | "ownerId"> = { ...mineTable, filters: ["q", "status", "type", "ownerId"] };
 
-/** The list call from the URL's list state; a status the API does not know (a hand-edited URL) is left out. */
+/** The list call from the URL's list state; a status or type the API does not know (a hand-edited URL) is left out. */
 function listParams(query: QueryParams): LicenseListParams {
   const text = (key: string) => (typeof query[key] === "string" ? query[key] : undefined);
   return {
@@ -43,6 +44,7 @@ function listParams(query: QueryParams): LicenseListParams {
     order: query.order === "asc" ? "asc" : "desc",
     q: text("q"),
     status: licenseStatus.safeParse(query.status).data,
+    type: licenseType.safeParse(query.type).data,
     projectId: text("projectId"),
     ownerId: text("ownerId"),
   };
@@ -126,7 +128,12 @@ const columnsFor =
       id: "status",
       header: () => t("licenses.columns.status"),
       enableSorting: true,
-      cell: ({ getValue }) => <LicenseStatusBadge status={getValue()} />,
+      // The status, then what the policy adds: a trial's days left, an expiry (seats have their column).
+      cell: ({ row }) => (
+        <LicenseStateBadges license={row.original} floating={false}>
+          <LicenseStatusBadge status={row.original.status} />
+        </LicenseStateBadges>
+      ),
     }),
     column.accessor("issuedAt", {
       id: "issuedAt",
@@ -138,11 +145,11 @@ const columnsFor =
       id: "expiresAt",
       header: () => t("licenses.columns.expires"),
       enableSorting: true,
-      cell: ({ getValue }) => {
-        const expired = isPast(getValue());
+      cell: ({ row }) => {
+        const expired = isExpired(row.original);
         return (
           <Text size="sm" c={expired ? "red" : undefined} style={{ whiteSpace: "nowrap" }} title={expired ? t("licenses.detail.expired") : undefined}>
-            {formatDate(getValue(), language)}
+            {formatDate(row.original.expiresAt, language)}
           </Text>
         );
       },
@@ -150,11 +157,15 @@ const columnsFor =
     column.display({
       id: "activations",
       header: () => t("licenses.columns.activations"),
-      cell: ({ row }) => (
-        <Text size="sm" style={{ whiteSpace: "nowrap" }} data-testid="activations">
-          {t("licenses.activationsOf", { used: row.original.activations, max: row.original.maxActivations })}
-        </Text>
-      ),
+      // A floating licence counts seats held by live leases, a node-locked one its installations.
+      cell: ({ row }) =>
+        row.original.floating ? (
+          <FloatingSeats seats={row.original.seats} />
+        ) : (
+          <Text size="sm" style={{ whiteSpace: "nowrap" }} data-testid="activations">
+            {t("licenses.activationsOf", { used: row.original.activations, max: row.original.maxActivations })}
+          </Text>
+        ),
     }),
   ];
 const myColumns = columnsFor(false);
@@ -192,6 +203,14 @@ export function LicensesSection({ scope }: { scope: LicensesScope }) {
     allLabel: t("licenses.filters.allStatuses"),
     options: licenseStatus.options.map((value) => ({ value, label: t(`licenses.status.${value}`) })),
     testId: "license-status-filter",
+  };
+  const type: ListFilter<"type"> = {
+    param: "type",
+    label: t("licenses.filters.type"),
+    allLabel: t("licenses.filters.allTypes"),
+    options: licenseType.options.map((value) => ({ value, label: t(`licenses.type.${value}`) })),
+    kind: "segmented",
+    testId: "license-type-filter",
   };
   const project: ListFilter<"projectId"> = {
     param: "projectId",
@@ -251,7 +270,7 @@ export function LicensesSection({ scope }: { scope: LicensesScope }) {
           table={allTable}
           useList={useAllLicenses}
           columns={admin ? allColumns : myColumns}
-          filters={[status]}
+          filters={[status, type]}
           extraFilters={admin && <ListOwnerFilter />}
         />
       ) : (
@@ -261,7 +280,7 @@ export function LicensesSection({ scope }: { scope: LicensesScope }) {
           useList={useMyLicenses}
           columns={myColumns}
           // Only a customer with projects can narrow by one.
-          filters={project.options.length > 0 ? [status, project] : [status]}
+          filters={project.options.length > 0 ? [status, type, project] : [status, type]}
         />
       )}
       <LicenseDetailDrawer licenseId={openId} admin={admin} onClose={() => openDetails(null)} onToggleActive={setToggling} />

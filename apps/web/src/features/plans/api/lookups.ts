@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Feature, Page, Service } from "@portal/contract";
+import type { Feature, License, Page, Service } from "@portal/contract";
 import { apiClient, type Envelope } from "@/lib/api-client";
-import { planKeys } from "./plans";
+import { myTrialsQueryKey, planKeys } from "./plans";
 
 /** The API's page-size ceiling. */
 const PAGE_SIZE = 100;
@@ -45,3 +45,27 @@ export function useFeatureOptions() {
 export function useServiceOptions() {
   return useQuery(serviceOptionsQueryOptions());
 }
+
+/**
+ * The plans whose free trial the signed-in user has had: their trial licences, running or ended
+ * (GET api/v1/licenses?type=trial&ownerId=me, one page of the API's largest size: a customer has at
+ * most one trial per plan). Only rows of type "trial" count, whatever the server filtered. The
+ * pricing cards then say "Trial used" instead of offering a trial the server would refuse.
+ */
+export function useTrialPlanIds(ownerId: string | undefined) {
+  return useQuery({
+    queryKey: [...myTrialsQueryKey, ownerId] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get<Envelope<Page<License>>>("api/v1/licenses", {
+          params: { type: "trial", ownerId, page: 1, pageSize: PAGE_SIZE, sort: "issuedAt", order: "desc" },
+          signal,
+        })
+      ).data.items,
+    enabled: Boolean(ownerId),
+    select: trialPlanIdsOf,
+  });
+}
+
+/** Module-level, so the selected Set keeps its identity between renders (an inline select would make a new one each time). */
+const trialPlanIdsOf = (licenses: License[]) => new Set(licenses.filter((license) => license.type === "trial").map((license) => license.planId));

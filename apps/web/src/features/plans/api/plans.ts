@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Page, Plan, PlanBody } from "@portal/contract";
+import type { License, Page, Plan, PlanBody } from "@portal/contract";
 import { apiClient, type Envelope, type QueryParams } from "@/lib/api-client";
 
 /** Query keys of plans; every key starts with "plans", so one invalidation refreshes them all. */
@@ -109,5 +109,32 @@ export function useDeletePlan() {
     // The deleted plan's own page is left alone (it is being left); every list refreshes.
     onSuccess: (_data, id) =>
       queryClient.invalidateQueries({ queryKey: planKeys.all, predicate: (query) => query.queryKey[2] !== id }),
+  });
+}
+
+/** The caller's own trial licences, as the pricing cards read them (plans/api/lookups.ts). */
+export const myTrialsQueryKey = [...planKeys.all, "my-trials"] as const;
+
+/**
+ * POST api/v1/plans/{id}/trial — a trial licence of the plan for the signed-in customer (201, type
+ * "trial", not activated, ending `trialDays` from now). 404 plan/not_found when the plan offers no
+ * trial, 409 trial/already_used when this customer has had one.
+ */
+export async function startTrial(planId: string): Promise<License> {
+  return (await apiClient.post<Envelope<License>>(`api/v1/plans/${encodeURIComponent(planId)}/trial`)).data;
+}
+
+export function useStartTrial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ["plans", "trial"],
+    mutationFn: startTrial,
+    // The licence screens (features/licenses caches them under "licenses"), the dashboard's trials
+    // and the cards' own list of used trials now have the new licence; a refusal (already used)
+    // says that list was out of date too.
+    onSettled: () =>
+      Promise.all(
+        [["licenses"], ["dashboard"], myTrialsQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }

@@ -5,10 +5,14 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "@/lib/paths";
 import { PlanPrice } from "./plan-price";
+import { PlanTrial, type TrialAvailability } from "./plan-trial";
 import classes from "./plan-card.module.css";
 
-/** One plan of the pricing carousel: price, terms, features and services, and "select plan" or "current plan". */
-export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
+/**
+ * One plan of the pricing carousel: price, terms, features and services, and "select plan" or
+ * "current plan"; a plan that offers a free trial adds "Start N-day free trial" under it.
+ */
+export function PlanCard({ plan, current, trial = "available" }: { plan: Plan; current: boolean; trial?: TrialAvailability }) {
   const { t } = useTranslation();
   const headingId = `plan-${plan.id}-name`;
   return (
@@ -97,6 +101,8 @@ export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
             </>
           )}
         </Stack>
+        {/* The trial sits above the plan's own action, so every card's "Select plan" lines up at the bottom. */}
+        {offersTrial(plan) && <PlanTrial plan={plan} availability={trial} describedBy={headingId} />}
         {current ? (
           <Button fullWidth variant="light" color="teal" disabled aria-describedby={headingId}>
             {t("commerce.pricing.currentPlan")}
@@ -110,3 +116,5 @@ export function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
     </Card>
   );
 }
+
+const offersTrial = (plan: Plan): plan is Plan & { trialDays: number } => typeof plan.trialDays === "number" && plan.trialDays > 0;

@@ -7,14 +7,17 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
+import { useUser } from "@/lib/auth";
 import { formatDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useCurrentPlan } from "../api/current-plan";
+import { useTrialPlanIds } from "../api/lookups";
 import { useOfferedPlans } from "../api/plans";
 import { CustomPlanCard } from "../components/custom-plan-card";
 import { PlacedOrderNotice } from "../components/placed-order-notice";
 import { PlanCard } from "../components/plan-card";
+import type { TrialAvailability } from "../components/plan-trial";
 import classes from "./pricing-plans-page.module.css";
 
 /** How close to the last loaded plan the visitor gets before the next page is fetched. */
@@ -30,6 +33,13 @@ export function PricingPlansPage() {
   const items = plans.data?.pages.flatMap((page) => page.items) ?? [];
   const currentPlan = current.data?.plan ?? null;
   const currentCustom = currentPlan?.isCustom ? currentPlan : null;
+  // Which trials the customer has had, asked only when a card offers one; if that fails, the
+  // server's 409 still says so when the button is pressed.
+  const { data: user } = useUser();
+  const anyTrial = items.some((plan) => plan.trialDays);
+  const usedTrials = useTrialPlanIds(anyTrial ? user?.id : undefined);
+  const trialOf = (planId: string): TrialAvailability =>
+    usedTrials.data ? (usedTrials.data.has(planId) ? "used" : "available") : usedTrials.isLoading ? "checking" : "available";
 
   // Open on the customer's current plan when it is not already in sight (phones show one card).
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
@@ -118,7 +128,7 @@ export function PricingPlansPage() {
         >
           {items.map((plan, index) => (
             <Carousel.Slide key={plan.id} {...slideLabels(index)}>
-              <PlanCard plan={plan} current={currentPlan?.id === plan.id} />
+              <PlanCard plan={plan} current={currentPlan?.id === plan.id} trial={trialOf(plan.id)} />
             </Carousel.Slide>
           ))}
           <Carousel.Slide {...slideLabels(items.length)}>

@@ -1,3 +1,4 @@
+import { notifications } from "@mantine/notifications";
 import { act, type ReactNode } from "react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { allByTestId, byTestId, mountInApp, pageText } from "@/test/app";
@@ -59,6 +60,9 @@ const extrasInput = () => document.querySelector('input[type="file"][multiple]')
 beforeAll(stubBrowserApis);
 afterEach(() => {
   unmount();
+  // The toast store outlives a mounted tree: each test starts without the last one's toasts (a toast
+  // replacing one left over would show both while the old one leaves).
+  notifications.clean();
   vi.unstubAllGlobals();
 });
 
@@ -198,7 +202,9 @@ describe("step 1: a file that is not a ZIP", { timeout: 20_000 }, () => {
     await waitFor(() => expect(FakeXhr.last).toBeDefined());
     act(() => FakeXhr.last!.answer(201, { status: "success", data: draft() }));
     await waitFor(() => expect(uploaded).toHaveBeenCalled());
-    await waitFor(() => expect(toasts()).toEqual([expect.stringContaining("Files uploaded successfully!")]));
+    // The success replaces the flow's toast (the refusal's warning, after the error): the old one leaves
+    // with its exit transition (250 ms), long before its own auto-close (4 s), and one toast stays.
+    await waitFor(() => expect(toasts()).toEqual([expect.stringContaining("Files uploaded successfully!")]), 2_000);
   });
 });
 
