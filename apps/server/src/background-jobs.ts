@@ -93,8 +93,9 @@ export function createJobRunner(deps: { db: Database; config: Config; mailer: Ma
         retry: RECURRING_RETRY,
         run: async () => {
           await pruneFinishedJobs(db, 14, 90);
-          // The lapse job's runs (4,320 a day) are kept one day, not 14: its failures stay 90 days with the rest.
-          await pruneDoneRuns(db, "licence-lease-sweep", 24);
+          // Frequent recurring jobs' runs (the lapse job's 4,320 a day, the expiry announcements' 1,440) are
+          // kept one day, not 14: their failures stay 90 days with the rest.
+          for (const [kind, everyMs] of Object.entries(RECURRING_JOBS)) if (everyMs < HOUR) await pruneDoneRuns(db, kind, 24);
           // The same support window for what webhooks sent: a delivered one for 14 days, a failed one for 90.
           await pruneWebhookHistory(db, 14, 90);
         },
