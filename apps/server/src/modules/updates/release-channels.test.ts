@@ -165,7 +165,7 @@ describe("release channels of plans and licences", () => {
     const trial = await startTrialOf(t.app, customer.token, plan.id);
     expect(trial.channels).toEqual(["stable", "beta"]);
 
-    const put = (token: string, id: string, payload: unknown) => call(t.app, { method: "PUT", url: `/api/v1/licenses/${id}/channels`, token, payload });
+    const put = (token: string, id: string, payload: Record<string, unknown>) => call(t.app, { method: "PUT", url: `/api/v1/licenses/${id}/channels`, token, payload });
     expect((await put(customer.token, issued!.id, { channels: ["beta"] })).statusCode).toBe(403);
     for (const payload of [{ channels: [] }, { channels: ["nightly"] }, {}, { channels: ["stable"], extra: 1 }]) {
       const refused = await put(admin, issued!.id, payload);
@@ -268,7 +268,7 @@ describe("availability of updates by channel and required features", () => {
     expect(made.statusCode, made.body).toBe(201);
     const feature = json<{ data: Feature }>(made).data;
     const { id } = await draft(admin);
-    const patch = (payload: unknown) => call(t.app, { method: "PATCH", url: `/api/v1/updates/${id}`, token: admin, payload });
+    const patch = (payload: Record<string, unknown>) => call(t.app, { method: "PATCH", url: `/api/v1/updates/${id}`, token: admin, payload });
     const set = await patch({ channel: "rc", requiredFeatureIds: [feature.id, feature.id] });
     expect(set.statusCode, set.body).toBe(200);
     expect(json<{ data: Update }>(set).data).toMatchObject({ status: "draft", channel: "rc", requiredFeatures: [{ id: feature.id, name: feature.name }] });
