@@ -79,6 +79,27 @@ export const installationListSchema = z
   .meta({ id: "InstallationList" });
 export type InstallationList = z.infer<typeof installationListSchema>;
 
+/** Lifetime of an encrypted licence file or a machine file (`meta.ttl`): an hour to a year. */
+export const LICENSE_FILE_TTL_MIN_SECONDS = 3600;
+export const LICENSE_FILE_TTL_MAX_SECONDS = 31_536_000;
+const fileTtl = z.coerce
+  .number({ error: messageOf("licenses.validation.fileTtl") })
+  .int({ error: messageOf("licenses.validation.fileTtl") })
+  .min(LICENSE_FILE_TTL_MIN_SECONDS, { error: messageOf("licenses.validation.fileTtl") })
+  .max(LICENSE_FILE_TTL_MAX_SECONDS, { error: messageOf("licenses.validation.fileTtl") });
+
+/** `GET /licenses/{id}/file`: the plain file (default) or the encrypted one (`encrypt=true`, with an optional `ttl`). */
+export const licenseFileQuerySchema = z.strictObject({
+  encrypt: z
+    .enum(["true", "false"], { error: messageOf("validation.trueOrFalse", { label: "encrypt" }) })
+    .transform((value) => value === "true")
+    .optional(),
+  ttl: fileTtl.optional(),
+});
+
+/** `GET /licenses/{id}/installations/{installationId}/file` and `GET /req/machine-file`. */
+export const machineFileQuerySchema = z.strictObject({ ttl: fileTtl.optional() });
+
 export const installationParams = z.strictObject({
   id: z.uuid({ error: messageOf("validation.notValidId") }),
   installationId: z.uuid({ error: messageOf("validation.notValidId") }),

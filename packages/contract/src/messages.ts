@@ -101,6 +101,7 @@ export const messageCatalogue = {
   "licenses.validation.heartbeatSeconds": "Heartbeat interval must be a whole number of seconds between 60 and 86400",
   "licenses.validation.expirationStrategy": "Expiration strategy must be revoke or perpetual_fallback",
   "licenses.validation.offlineTtlDays": "Offline validity must be a whole number of days between 1 and 3650",
+  "licenses.validation.fileTtl": "The file's lifetime (ttl) must be a whole number of seconds between 3600 and 31536000",
   "licenses.validation.planOrFeatures": "Choose either a plan or features",
   "licenses.validation.planRequired": "Choose a plan",
   "licenses.validation.planInvalid": "Not a valid plan",

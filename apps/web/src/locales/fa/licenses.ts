@@ -163,6 +163,7 @@ const licenses: Messages["licenses"] = {
     heartbeatSeconds: "فاصله ضربان باید عددی صحیح بین ۶۰ تا ۸۶۴۰۰ ثانیه باشد",
     expirationStrategy: "راهبرد انقضا باید revoke یا perpetual_fallback باشد",
     offlineTtlDays: "اعتبار آفلاین باید عددی صحیح بین ۱ تا ۳۶۵۰ روز باشد",
+    fileTtl: "مدت اعتبار فایل (ttl) باید عددی صحیح بین ۳۶۰۰ تا ۳۱۵۳۶۰۰۰ ثانیه باشد",
   },
   edit: {
     back: "بازگشت به درخواست‌ها",

@@ -167,6 +167,7 @@ const licenses: Messages["licenses"] = {
     heartbeatSeconds: "O intervalo de heartbeat deve ser um número inteiro de segundos entre 60 e 86400",
     expirationStrategy: "A estratégia de expiração deve ser revoke ou perpetual_fallback",
     offlineTtlDays: "A validade offline deve ser um número inteiro de dias entre 1 e 3650",
+    fileTtl: "A validade do arquivo (ttl) deve ser um número inteiro de segundos entre 3600 e 31536000",
   },
   edit: {
     back: "Voltar às solicitações",
