@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listQuerySchema, timestamp } from "./common.js";
 import { messageOf } from "./messages.js";
-import { expirationStrategy, licenseType } from "./licensing.js";
+import { expirationStrategy, licenseType, releaseChannel } from "./licensing.js";
 
 export const licenseStatus = z.enum(["active", "not_activated", "deactivated"]);
 export type LicenseStatus = z.infer<typeof licenseStatus>;
@@ -40,6 +40,8 @@ export const licenseSchema = z
     expired: z.boolean(),
     /** Floating: live leases of `maxActivations` seats; node-locked: live installations. */
     seats: z.object({ used: z.number().int(), max: z.number().int() }),
+    /** The release channels it follows (API.md "Release channels"): copied from the plan at issue, then set by an admin. */
+    channels: z.array(releaseChannel),
   })
   .meta({ id: "License" });
 export type License = z.infer<typeof licenseSchema>;
@@ -78,27 +80,6 @@ export const installationListSchema = z
   })
   .meta({ id: "InstallationList" });
 export type InstallationList = z.infer<typeof installationListSchema>;
-
-/** Lifetime of an encrypted licence file or a machine file (`meta.ttl`): an hour to a year. */
-export const LICENSE_FILE_TTL_MIN_SECONDS = 3600;
-export const LICENSE_FILE_TTL_MAX_SECONDS = 31_536_000;
-const fileTtl = z.coerce
-  .number({ error: messageOf("licenses.validation.fileTtl") })
-  .int({ error: messageOf("licenses.validation.fileTtl") })
-  .min(LICENSE_FILE_TTL_MIN_SECONDS, { error: messageOf("licenses.validation.fileTtl") })
-  .max(LICENSE_FILE_TTL_MAX_SECONDS, { error: messageOf("licenses.validation.fileTtl") });
-
-/** `GET /licenses/{id}/file`: the plain file (default) or the encrypted one (`encrypt=true`, with an optional `ttl`). */
-export const licenseFileQuerySchema = z.strictObject({
-  encrypt: z
-    .enum(["true", "false"], { error: messageOf("validation.trueOrFalse", { label: "encrypt" }) })
-    .transform((value) => value === "true")
-    .optional(),
-  ttl: fileTtl.optional(),
-});
-
-/** `GET /licenses/{id}/installations/{installationId}/file` and `GET /req/machine-file`. */
-export const machineFileQuerySchema = z.strictObject({ ttl: fileTtl.optional() });
 
 export const installationParams = z.strictObject({
   id: z.uuid({ error: messageOf("validation.notValidId") }),
@@ -225,6 +206,10 @@ export const licenseFileLicenseSchema = z.object({
   offlineTtlDays: z.number().int().nullable(),
 });
 
+/** A feature of the licence by its entitlement code (API.md "Encrypted licence files"). */
+export const entitlementSchema = z.object({ code: z.string(), name: z.string() }).meta({ id: "Entitlement" });
+export type Entitlement = z.infer<typeof entitlementSchema>;
+
 export const validationDataSchema = z
   .object({
     valid: z.boolean(),
@@ -236,6 +221,8 @@ export const validationDataSchema = z
     leaseExpiresAt: timestamp.nullable(),
     /** Past `expiresAt` (a `perpetual_fallback` licence answers VALID with this true). */
     expired: z.boolean(),
+    /** With `license`: the licence's features by entitlement code, ordered by code (absent when the answer names no licence). */
+    entitlements: z.array(entitlementSchema).optional(),
     timestamp,
   })
   .meta({ id: "ValidationData" });

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { formatLicenseKey, LICENSE_FILE_TTL_MAX_SECONDS, LICENSE_FILE_TTL_MIN_SECONDS } from "@portal/contract";
+import { formatLicenseKey, LICENSE_FILE_TTL_RANGE } from "@portal/contract";
 import type { Database } from "../../db/client.js";
 import { installations, type InstallationRow, type UserRow } from "../../db/schema/index.js";
 import { recordAudit } from "../../db/audit.js";
@@ -23,7 +23,7 @@ import { licenseForToken } from "./req-file.service.js";
 export function defaultFileTtl(record: LicenseRecord, now: Date): number {
   const { license } = record;
   const seconds = license.offlineTtlDays !== null ? license.offlineTtlDays * 86_400 : Math.floor((license.expiresAt.getTime() - now.getTime()) / 1000);
-  return Math.min(LICENSE_FILE_TTL_MAX_SECONDS, Math.max(LICENSE_FILE_TTL_MIN_SECONDS, seconds));
+  return Math.min(LICENSE_FILE_TTL_RANGE.max, Math.max(LICENSE_FILE_TTL_RANGE.min, seconds));
 }
 
 function fileMeta(now: Date, ttl: number) {
@@ -60,17 +60,17 @@ export function licenseResource(record: LicenseRecord, now: Date) {
         expirationStrategy: license.expirationStrategy,
         heartbeatSeconds: license.heartbeatSeconds,
         offlineTtlDays: license.offlineTtlDays,
+        channels: license.channels,
       },
     },
   };
 }
 
-/** The licence's features that carry an entitlement code, as Keygen `entitlements` resources. */
+/** The licence's features by entitlement code, as Keygen `entitlements` resources (ordered by code, as in validation answers). */
 export function entitlementResources(record: LicenseRecord) {
-  return record.features.flatMap((feature) => {
-    const code = (feature as { code?: string | null }).code;
-    return code ? [{ type: "entitlements" as const, id: feature.id, attributes: { code, name: feature.name } }] : [];
-  });
+  return [...record.features]
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
+    .map((feature) => ({ type: "entitlements" as const, id: feature.id, attributes: { code: feature.code, name: feature.name } }));
 }
 
 export function encryptedLicenseFile(record: LicenseRecord, ttl: number, signer: Signer, now = new Date()): string {

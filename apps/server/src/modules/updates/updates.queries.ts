@@ -11,7 +11,17 @@ import {
 } from "@portal/contract";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
-import { licenses, updateFiles, updates, updateVerifications, users, type UpdateFileRow, type UpdateRow } from "../../db/schema/index.js";
+import {
+  features,
+  licenses,
+  updateFiles,
+  updateRequiredFeatures,
+  updates,
+  updateVerifications,
+  users,
+  type UpdateFileRow,
+  type UpdateRow,
+} from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
 import { accessThrough, windowAdmits } from "./access-window.js";
@@ -57,10 +67,25 @@ export async function filesOf(executor: Executor, updateIds: string[]): Promise<
   return byUpdate;
 }
 
+/** The features these updates require, by name, by update. */
+export async function requiredFeaturesOf(executor: Executor, updateIds: string[]): Promise<Map<string, Update["requiredFeatures"]>> {
+  const byUpdate = new Map<string, Update["requiredFeatures"]>(updateIds.map((id) => [id, []]));
+  if (updateIds.length === 0) return byUpdate;
+  const rows = await executor
+    .select({ updateId: updateRequiredFeatures.updateId, id: features.id, name: features.name, code: features.code })
+    .from(updateRequiredFeatures)
+    .innerJoin(features, eq(features.id, updateRequiredFeatures.featureId))
+    .where(inArray(updateRequiredFeatures.updateId, updateIds))
+    .orderBy(asc(features.name), asc(features.id));
+  for (const { updateId, ...feature } of rows) byUpdate.get(updateId)?.push(feature);
+  return byUpdate;
+}
+
 const totalSize = (files: UpdateFileRow[]) => files.reduce((sum, file) => sum + file.size, 0);
 
 async function presentUpdates(executor: Executor, rows: UpdateSelection[]): Promise<Update[]> {
   const files = await filesOf(executor, rows.map((row) => row.update.id));
+  const required = await requiredFeaturesOf(executor, rows.map((row) => row.update.id));
   return rows.map(({ update, creatorFirstname, creatorLastname, verifiedLicenses }) => {
     const own = files.get(update.id) ?? [];
     return {
@@ -78,6 +103,9 @@ async function presentUpdates(executor: Executor, rows: UpdateSelection[]): Prom
       publishedAt: update.publishedAt ? iso(update.publishedAt) : null,
       createdBy: update.createdBy ? { id: update.createdBy, name: fullName(creatorFirstname ?? "", creatorLastname ?? "") } : null,
       verifiedLicenses,
+      channel: update.channel,
+      requiredFeatures: required.get(update.id) ?? [],
+      yankedAt: update.yankedAt ? iso(update.yankedAt) : null,
     };
   });
 }
@@ -145,6 +173,8 @@ export async function listUpdateHistory(db: Database, viewer: Viewer, query: Upd
       lastname: sql<string>`${users.lastname}`.as("lastname"),
       licenseId: sql<string>`${licenses.id}`.as("license_id"),
       keyCompact: sql<string>`${licenses.keyCompact}`.as("key_compact"),
+      channel: sql<UpdateRow["channel"]>`${updates.channel}`.as("channel"),
+      yankedAt: sql<Date | string | null>`${updates.yankedAt}`.as("yanked_at"),
       verified: sql<boolean>`${updateVerifications.licenseId} is not null`.as("verified"),
       licenseCount: sql<number>`count(*) over (${group})::int`.as("license_count"),
       verifiedCount: sql<number>`count(${updateVerifications.licenseId}) over (${group})::int`.as("verified_count"),
@@ -200,6 +230,9 @@ export async function listUpdateHistory(db: Database, viewer: Viewer, query: Upd
         licenseKey: formatLicenseKey(row.keyCompact),
         status: row.verified ? "verified" : "not_verified",
         customerStatus: row.verifiedCount === 0 ? "not_verified" : row.verifiedCount === row.licenseCount ? "verified" : "partially_verified",
+        channel: row.channel,
+        available: row.verified && row.yankedAt === null,
+        yankedAt: row.yankedAt === null ? null : iso(row.yankedAt),
       })),
   );
 }
@@ -240,6 +273,7 @@ export async function availableUpdates(db: Database, licenseId: string, installe
         publishedAt: iso(row.publishedAt!),
         files: own.map(presentFile),
         totalSize: totalSize(own),
+        channel: row.channel,
       };
     }),
   };
