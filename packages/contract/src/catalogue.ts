@@ -21,13 +21,41 @@ export const priceField = z
     error: messageOf("commerce.validation.priceDecimals"),
   });
 
+/**
+ * A feature's entitlement code (API.md "Encrypted licence files"): what licence files and validation
+ * answers name it by (`entitlements[].code`). Upper case only, unique, compared as stored.
+ */
+export const FEATURE_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_.-]{1,63}$/;
+export const featureCodeField = z
+  .string({ error: messageOf("commerce.validation.featureCode") })
+  .trim()
+  .regex(FEATURE_CODE_PATTERN, { error: messageOf("commerce.validation.featureCode") });
+
+/**
+ * The code a feature gets when none is given (and what the migration gave existing features): the name
+ * without accents in upper-case ASCII, every run of other characters one "_", trimmed of "_" at both ends, at most 64
+ * characters; "FEATURE" when fewer than 2 remain. The server appends "_2", "_3"… while it is taken.
+ */
+export function featureCodeFromName(name: string): string {
+  const code = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]+/g, "")
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 64)
+    .replace(/_+$/, "");
+  return code.length >= 2 ? code : "FEATURE";
+}
+
 export const featureSchema = z
-  .object({ id: z.uuid(), name: z.string(), description: z.string(), price: z.number(), createdAt: timestamp })
+  .object({ id: z.uuid(), name: z.string(), code: z.string(), description: z.string(), price: z.number(), createdAt: timestamp })
   .meta({ id: "Feature" });
 export type Feature = z.infer<typeof featureSchema>;
 
+/** `code` is optional: absent on create, it is derived from the name (`featureCodeFromName`); absent on update, it is kept. */
 export const featureBodySchema = z
-  .strictObject({ name: requiredText("Name", 120), description: descriptionField.default(""), price: priceField })
+  .strictObject({ name: requiredText("Name", 120), code: featureCodeField.optional(), description: descriptionField.default(""), price: priceField })
   .meta({ id: "FeatureBody" });
 export type FeatureBody = z.input<typeof featureBodySchema>;
 

@@ -29,6 +29,8 @@ const notCustomerActivity = [
   "update.deleted",
   "update.license_verified",
   "update.license_unverified",
+  "update.availability_set",
+  "update.yanked",
   "faq.entry_created",
   "faq.entry_updated",
   "faq.entry_deleted",

@@ -108,6 +108,7 @@ export const errorCatalogue = {
     message: "This plan is in use by customers or licences and cannot be deleted. Deactivate it instead.",
   },
   "catalogue/name_taken": { status: 409, type: "error", message: "An item with this name already exists." },
+  "feature/code_taken": { status: 409, type: "error", message: "Another feature already has this entitlement code." },
   "catalogue/unknown_feature": { status: 422, type: "error", message: "One of the chosen features does not exist." },
   "catalogue/unknown_service": { status: 422, type: "error", message: "One of the chosen services does not exist." },
   "plan/not_found": { status: 404, type: "error", message: "This plan does not exist or offers no trial." },
@@ -228,6 +229,9 @@ export const errorCatalogue = {
     message: "This update was published after your licence expired. Renew the licence to download it.",
   },
   "update/license_not_found": { status: 404, type: "error", message: "Licence not found." },
+  "update/yanked": { status: 410, type: "error", message: "This update has been withdrawn and can no longer be downloaded." },
+  "update/not_published": { status: 409, type: "warning", message: "Only a published update can be withdrawn." },
+  "update/already_yanked": { status: 409, type: "warning", message: "This update has already been withdrawn." },
   "user/not_locked": { status: 409, type: "warning", message: "This account is not locked." },
   "user/not_pending": { status: 409, type: "warning", message: "This registration is not pending approval." },
   "mail/outbox_disabled": {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listQuerySchema, timestamp } from "./common.js";
 import { messageOf } from "./messages.js";
-import { expirationStrategy, licenseType } from "./licensing.js";
+import { expirationStrategy, licenseType, releaseChannel } from "./licensing.js";
 
 export const licenseStatus = z.enum(["active", "not_activated", "deactivated"]);
 export type LicenseStatus = z.infer<typeof licenseStatus>;
@@ -40,6 +40,8 @@ export const licenseSchema = z
     expired: z.boolean(),
     /** Floating: live leases of `maxActivations` seats; node-locked: live installations. */
     seats: z.object({ used: z.number().int(), max: z.number().int() }),
+    /** The release channels it follows (API.md "Release channels"): copied from the plan at issue, then set by an admin. */
+    channels: z.array(releaseChannel),
   })
   .meta({ id: "License" });
 export type License = z.infer<typeof licenseSchema>;
@@ -204,6 +206,10 @@ export const licenseFileLicenseSchema = z.object({
   offlineTtlDays: z.number().int().nullable(),
 });
 
+/** A feature of the licence by its entitlement code (API.md "Encrypted licence files"). */
+export const entitlementSchema = z.object({ code: z.string(), name: z.string() }).meta({ id: "Entitlement" });
+export type Entitlement = z.infer<typeof entitlementSchema>;
+
 export const validationDataSchema = z
   .object({
     valid: z.boolean(),
@@ -215,6 +221,8 @@ export const validationDataSchema = z
     leaseExpiresAt: timestamp.nullable(),
     /** Past `expiresAt` (a `perpetual_fallback` licence answers VALID with this true). */
     expired: z.boolean(),
+    /** With `license`: the licence's features by entitlement code, ordered by code (absent when the answer names no licence). */
+    entitlements: z.array(entitlementSchema).optional(),
     timestamp,
   })
   .meta({ id: "ValidationData" });

@@ -36,6 +36,22 @@ const wholeInRange = (range: { min: number; max: number }, key: Parameters<typeo
     .min(range.min, { error: messageOf(key) })
     .max(range.max, { error: messageOf(key) });
 
+/**
+ * Release channels (API.md "Release channels and entitlement-gated updates"), from the most to the
+ * least stable. An update is on one; a licence follows one or more (default `["stable"]`).
+ */
+export const releaseChannels = ["stable", "rc", "beta", "alpha", "dev"] as const;
+export const releaseChannel = z.enum(releaseChannels, { error: messageOf("licenses.validation.channel") });
+export type ReleaseChannel = z.infer<typeof releaseChannel>;
+export const DEFAULT_RELEASE_CHANNELS: ReleaseChannel[] = ["stable"];
+
+/** The channels a licence (or a plan, for its new licences) follows: at least one, each once (repeats are dropped), in channel order. */
+export const channelsField = z
+  .array(releaseChannel, { error: messageOf("licenses.validation.channelsRequired") })
+  .min(1, { error: messageOf("licenses.validation.channelsRequired") })
+  .max(releaseChannels.length * 4, { error: messageOf("licenses.validation.channelsRequired") })
+  .transform((channels) => releaseChannels.filter((channel) => channels.includes(channel)));
+
 /** The plan's policy fields, as the plan form sends them (defaults: today's node-locked behaviour). */
 export const planPolicyFields = {
   trialDays: wholeInRange(TRIAL_DAYS_RANGE, "licenses.validation.trialDays").nullable().default(null),
@@ -43,6 +59,8 @@ export const planPolicyFields = {
   heartbeatSeconds: wholeInRange(HEARTBEAT_SECONDS_RANGE, "licenses.validation.heartbeatSeconds").default(DEFAULT_HEARTBEAT_SECONDS),
   expirationStrategy: expirationStrategy.default("revoke"),
   offlineTtlDays: wholeInRange(OFFLINE_TTL_DAYS_RANGE, "licenses.validation.offlineTtlDays").nullable().default(null),
+  /** Copied onto each licence issued from the plan. */
+  channels: channelsField.default(["stable"]),
 };
 
 /** The policy as a plan answers it. */
@@ -52,6 +70,7 @@ export const planPolicySchema = z.object({
   heartbeatSeconds: z.number().int(),
   expirationStrategy,
   offlineTtlDays: z.number().int().nullable(),
+  channels: z.array(releaseChannel),
 });
 export type PlanPolicy = z.infer<typeof planPolicySchema>;
 
@@ -74,3 +93,31 @@ export const seatBodySchema = z
   .strictObject({ key: licenseKeyField, fingerprint: fingerprintField, nonce: nonceField.optional() })
   .meta({ id: "SeatBody" });
 export type SeatBody = z.input<typeof seatBodySchema>;
+
+/** `PUT /api/v1/licenses/{id}/channels` (admin): the release channels the licence follows from now on. */
+export const licenseChannelsBodySchema = z.strictObject({ channels: channelsField }).meta({ id: "LicenseChannelsBody" });
+export type LicenseChannelsBody = z.input<typeof licenseChannelsBodySchema>;
+
+/** Licence and machine files (API.md "Encrypted licence files"): how long a file says it holds, in seconds. */
+export const LICENSE_FILE_TTL_RANGE = { min: 3600, max: 31_536_000 } as const;
+const ttlField = z.coerce
+  .number({ error: messageOf("licenses.validation.ttl") })
+  .int({ error: messageOf("licenses.validation.ttl") })
+  .min(LICENSE_FILE_TTL_RANGE.min, { error: messageOf("licenses.validation.ttl") })
+  .max(LICENSE_FILE_TTL_RANGE.max, { error: messageOf("licenses.validation.ttl") });
+
+/** `GET /api/v1/licenses/{id}/file?encrypt=&ttl=`: `encrypt=true` answers an `aes-256-gcm+ed25519` file; plain otherwise. */
+export const licenseFileQuerySchema = z
+  .strictObject({
+    encrypt: z
+      .enum(["true", "false"], { error: messageOf("validation.trueOrFalse", { label: "Encrypt" }) })
+      .transform((value) => value === "true")
+      .default(false),
+    ttl: ttlField.optional(),
+  });
+export type LicenseFileQuery = z.input<typeof licenseFileQuerySchema>;
+
+/** Machine files (always encrypted): `?ttl=`. */
+// No `.meta({ id })` on query schemas: @fastify/swagger cannot resolve a querystring given as a $ref (500 on /api/openapi.json).
+export const machineFileQuerySchema = z.strictObject({ ttl: ttlField.optional() });
+export type MachineFileQuery = z.input<typeof machineFileQuerySchema>;

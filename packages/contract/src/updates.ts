@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { messageCatalogue, messageOf } from "./messages.js";
 import { listQuerySchema, requiredText, timestamp } from "./common.js";
+import { releaseChannel } from "./licensing.js";
 
 /**
  * Software updates (spec sections 2–5 "Updates", API "Updates"): an administrator uploads the files
@@ -90,6 +91,12 @@ export const updateSchema = z
     createdBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
     /** How many licences are verified for this update. */
     verifiedLicenses: z.number().int(),
+    /** The release channel it is published on (API.md "Release channels"); "stable" unless set. */
+    channel: releaseChannel,
+    /** A licence that follows the channel may take it only when it has every one of these features (by-hand verification aside). */
+    requiredFeatures: z.array(z.object({ id: z.uuid(), name: z.string(), code: z.string() })),
+    /** When it was withdrawn (`POST /updates/{id}/yank`): then no list or download offers it any more. */
+    yankedAt: timestamp.nullable(),
   })
   .meta({ id: "Update" });
 export type Update = z.infer<typeof updateSchema>;
@@ -111,26 +118,60 @@ const fillAll = (maxLength: number) =>
     .min(1, { error: messageOf("updates.wizard.fillAllFields") })
     .max(maxLength, { error: messageOf("validation.atMostCharacters", { max: maxLength }) });
 
+/** An update's required features: each a feature id, each once (repeats dropped). */
+export const requiredFeatureIdsField = z
+  .array(z.uuid({ error: messageOf("validation.eachValidId", { label: "feature" }) }), { error: messageOf("validation.list", { items: "Required features" }) })
+  .max(200, { error: messageOf("validation.atMostItems", { max: 200, items: "features" }) })
+  .transform((ids) => [...new Set(ids)]);
+
 export const updateChangelogBodySchema = z
   .strictObject({
     header: fillAll(200),
     version: fillAll(64).pipe(z.string().regex(SEMVER_PATTERN, { error: messageOf("updates.validation.version") })),
     type: z.enum(updateTypes, { error: messageOf("updates.wizard.fillAllFields") }),
     changeLog: fillAll(20_000),
+    /** Absent: what the draft has ("stable" unless set before). */
+    channel: releaseChannel.optional(),
+    /** Absent: what the draft has ([] unless set before). Unknown ids → 422 `catalogue/unknown_feature`. */
+    requiredFeatureIds: requiredFeatureIdsField.optional(),
   })
   .meta({ id: "UpdateChangelogBody" });
 export type UpdateChangelogBody = z.input<typeof updateChangelogBodySchema>;
 
+/** `PATCH /api/v1/updates/{id}` (admin, a draft only): its channel and required features before step 3. */
+export const updateDraftPatchSchema = z
+  .strictObject({ channel: releaseChannel.optional(), requiredFeatureIds: requiredFeatureIdsField.optional() })
+  .refine((body) => body.channel !== undefined || body.requiredFeatureIds !== undefined, { error: messageOf("validation.nothingToChange") })
+  .meta({ id: "UpdateDraftPatch" });
+export type UpdateDraftPatch = z.input<typeof updateDraftPatchSchema>;
+
 export const updateListQuerySchema = listQuerySchema(["version", "createdAt", "publishedAt"] as const, {
   sort: "createdAt",
   order: "desc",
-}).extend({ status: updateStatus.optional() });
+}).extend({
+  status: updateStatus.optional(),
+  channel: releaseChannel.optional(),
+  /** `true`: withdrawn updates only; `false`: none of them; absent: all (yanked ones carry `yankedAt`). */
+  yanked: z
+    .enum(["true", "false"], { error: messageOf("validation.trueOrFalse", { label: "Yanked" }) })
+    .transform((value) => value === "true")
+    .optional(),
+});
 export type UpdateListQuery = z.input<typeof updateListQuerySchema>;
 
 export const updateVerificationBodySchema = z
   .strictObject({ licenseId: z.uuid({ error: messageOf("updates.validation.license") }) })
   .meta({ id: "UpdateVerificationBody" });
 export type UpdateVerificationBody = z.input<typeof updateVerificationBodySchema>;
+
+/** Why a licence cannot take a published update (`include=unavailable`): it follows none of its channel, or lacks a required feature. */
+export const unavailableReasonSchema = z
+  .discriminatedUnion("kind", [
+    z.object({ kind: z.literal("channel"), channel: releaseChannel }),
+    z.object({ kind: z.literal("feature"), featureId: z.uuid(), featureName: z.string(), featureCode: z.string() }),
+  ])
+  .meta({ id: "UnavailableReason" });
+export type UnavailableReason = z.infer<typeof unavailableReasonSchema>;
 
 /** One licence's verification for one update. */
 export const verificationStatuses = ["verified", "not_verified"] as const;
@@ -155,8 +196,20 @@ export const updateHistoryRowSchema = z
     customer: z.string(),
     licenseId: z.uuid(),
     licenseKey: z.string(),
+    /** Verified for this licence by hand (`POST /updates/{id}/verifications`). */
     status: z.enum(verificationStatuses),
     customerStatus: z.enum(customerVerificationStatuses),
+    channel: releaseChannel,
+    /**
+     * The licence may take the update by the availability rule: verified by hand, or it follows the
+     * update's channel and has every required feature; never once it is yanked. (Expiry aside: a
+     * download still applies the licence's access window.)
+     */
+    available: z.boolean(),
+    /** Withdrawn: still listed where the licence had it ("Withdrawn"), never downloadable. */
+    yankedAt: timestamp.nullable(),
+    /** Only with `include=unavailable`: why the licence cannot take it; [] when it can. */
+    unavailableReasons: z.array(unavailableReasonSchema).optional(),
   })
   .meta({ id: "UpdateHistoryRow" });
 export type UpdateHistoryRow = z.infer<typeof updateHistoryRowSchema>;
@@ -169,10 +222,15 @@ export const updateHistoryQuerySchema = listQuerySchema(
   status: z.enum(verificationStatuses, { error: messageOf("updates.validation.verificationStatus") }).optional(),
   /** Admin only: one customer's rows. */
   userId: z.uuid({ error: messageOf("validation.notValidId") }).optional(),
+  /**
+   * `unavailable`: a customer's list also holds the published, not yanked updates a licence cannot
+   * take, each row with `unavailableReasons` (and [] on the others). Without it the rows are as before.
+   */
+  include: z.enum(["unavailable"], { error: messageOf("validation.oneOf", { label: "Include", values: "unavailable" }) }).optional(),
 });
 export type UpdateHistoryQuery = z.input<typeof updateHistoryQuerySchema>;
 
-/** What `GET /api/v1/req/updates` lists for a licence token: published, verified, newer than installed. */
+/** What `GET /api/v1/req/updates` lists for a licence token: published, not yanked, offered to its licence, newer than installed. */
 export const availableUpdateSchema = z
   .object({
     id: z.uuid(),
@@ -183,6 +241,7 @@ export const availableUpdateSchema = z
     publishedAt: timestamp,
     files: z.array(updateFileSchema),
     totalSize: z.number().int(),
+    channel: releaseChannel,
   })
   .meta({ id: "AvailableUpdate" });
 export type AvailableUpdate = z.infer<typeof availableUpdateSchema>;
@@ -194,8 +253,9 @@ export const availableUpdatesSchema = z
     installedVersion: z.string().nullable(),
     items: z.array(availableUpdateSchema),
     /**
-     * Published and newer than the installed version too, but this licence is not verified for them
-     * (the update history's "Not verified"): an empty `items` is only "up to date" when this is empty.
+     * Published, not yanked and newer than the installed version too, but not offered to this licence
+     * (another channel, a missing required feature, and not verified by hand): an empty `items` is only
+     * "up to date" when this is empty.
      */
     awaitingVerification: z.array(z.object({ id: z.uuid(), version: z.string(), publishedAt: timestamp })),
   })

@@ -9,7 +9,7 @@ let database: DatabaseHandle;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  await database.db.insert(features).values([{ name: "prepared-alpha", priceCents: 0 }, { name: "prepared-beta", priceCents: 0 }]);
+  await database.db.insert(features).values([{ name: "prepared-alpha", code: "PREPARED_ALPHA", priceCents: 0 }, { name: "prepared-beta", code: "PREPARED_BETA", priceCents: 0 }]);
 });
 afterAll(async () => {
   await database.close();

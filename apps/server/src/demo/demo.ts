@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { featureCodeFromName } from "@portal/contract";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import yazl from "yazl";
 import { recordAudit } from "../db/audit.js";
@@ -101,7 +102,7 @@ async function seedDemoCatalogue(db: Database): Promise<boolean> {
   const customerHash = await hashPassword(DEMO_CUSTOMER.password);
 
   await db.transaction(async (tx) => {
-    const featureRows = await tx.insert(features).values([...DEMO_FEATURES]).onConflictDoNothing().returning();
+    const featureRows = await tx.insert(features).values(DEMO_FEATURES.map((feature) => ({ ...feature, code: featureCodeFromName(feature.name) }))).onConflictDoNothing().returning();
     const serviceRows = await tx.insert(services).values([...DEMO_SERVICES]).onConflictDoNothing().returning();
     const featureId = new Map(
       (await tx.select().from(features).where(inArray(features.name, DEMO_FEATURES.map((f) => f.name)))).map((row) => [row.name, row.id]),

@@ -7,12 +7,18 @@ export const features = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
+    // Entitlement code (API.md "Encrypted licence files"): unique as stored, upper case by the contract's pattern.
+    code: text("code").notNull(),
     description: text("description").notNull().default(""),
     priceCents: integer("price_cents").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("features_name_key").on(sql`lower(${table.name})`), check("features_price_check", sql`${table.priceCents} >= 0`)],
+  (table) => [
+    uniqueIndex("features_name_key").on(sql`lower(${table.name})`),
+    uniqueIndex("features_code_key").on(table.code),
+    check("features_price_check", sql`${table.priceCents} >= 0`),
+  ],
 );
 
 export const services = pgTable(
@@ -46,6 +52,8 @@ export const plans = pgTable(
     heartbeatSeconds: integer("heartbeat_seconds").notNull().default(600),
     expirationStrategy: text("expiration_strategy", { enum: ["revoke", "perpetual_fallback"] }).notNull().default("revoke"),
     offlineTtlDays: integer("offline_ttl_days"),
+    // Release channels each new licence follows (API.md "Release channels"), in channel order.
+    channels: text("channels").array().notNull().default(sql`'{stable}'::text[]`),
     active: boolean("active").notNull().default(true),
     // A custom plan is built by one customer from chosen features and is visible to that customer only.
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "cascade" }),
@@ -59,6 +67,7 @@ export const plans = pgTable(
     index("plans_name_idx").on(table.name, table.id),
     check("plans_price_check", sql`${table.priceCents} >= 0`),
     check("plans_limits_check", sql`${table.durationDays} > 0 and ${table.maxActivations} > 0`),
+    check("plans_channels_check", sql`cardinality(${table.channels}) >= 1 and ${table.channels} <@ array['stable','rc','beta','alpha','dev']::text[]`),
     check(
       "plans_policy_check",
       sql`(${table.trialDays} is null or ${table.trialDays} between 1 and 90) and ${table.heartbeatSeconds} between 60 and 86400 and (${table.offlineTtlDays} is null or ${table.offlineTtlDays} between 1 and 3650)`,

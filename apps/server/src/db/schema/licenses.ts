@@ -72,6 +72,8 @@ export const licenses = pgTable(
     heartbeatSeconds: integer("heartbeat_seconds"),
     expirationStrategy: text("expiration_strategy", { enum: ["revoke", "perpetual_fallback"] }).notNull().default("revoke"),
     offlineTtlDays: integer("offline_ttl_days"),
+    // Release channels it follows: copied from the plan at issue, then set by an admin (at least one).
+    channels: text("channels").array().notNull().default(sql`'{stable}'::text[]`),
     // When the `license.expired` event went out (once per licence; null until then or after a renewal).
     expiryAnnouncedAt: timestamp("expiry_announced_at", { withTimezone: true }),
   },
@@ -91,6 +93,7 @@ export const licenses = pgTable(
     // The job that announces expiries walks only the licences not yet announced.
     index("licenses_unannounced_expiry_idx").on(table.expiresAt).where(sql`${table.expiryAnnouncedAt} is null`),
     check("licenses_floating_check", sql`not ${table.floating} or ${table.heartbeatSeconds} is not null`),
+    check("licenses_channels_check", sql`cardinality(${table.channels}) >= 1 and ${table.channels} <@ array['stable','rc','beta','alpha','dev']::text[]`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { features } from "./catalogue.js";
 import { licenses } from "./licenses.js";
 import { users } from "./users.js";
 
@@ -36,6 +37,11 @@ export const updates = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    // Release channel (API.md "Release channels"): licences following it may take it (with every required feature).
+    channel: text("channel", { enum: ["stable", "rc", "beta", "alpha", "dev"] }).notNull().default("stable"),
+    // Withdrawn (POST /updates/{id}/yank): out of every list and download, still shown to admins and in history.
+    yankedAt: timestamp("yanked_at", { withTimezone: true }),
+    yankedBy: uuid("yanked_by").references(() => users.id, { onDelete: "set null" }),
   },
   (table) => [
     // Publishing requires a version above every published one: no two can share one.
@@ -46,6 +52,8 @@ export const updates = pgTable(
     index("updates_package_sha256_idx").on(table.packageSha256),
     check("updates_status_check", sql`${table.status} in ('draft', 'published')`),
     check("updates_type_check", sql`${table.type} is null or ${table.type} in ('major', 'minor')`),
+    check("updates_channel_check", sql`${table.channel} in ('stable', 'rc', 'beta', 'alpha', 'dev')`),
+    check("updates_yanked_published_check", sql`${table.yankedAt} is null or ${table.status} = 'published'`),
     // A published update carries everything its manifest and package were built from.
     check(
       "updates_published_complete_check",
@@ -83,6 +91,20 @@ export const updateFiles = pgTable(
 );
 
 export type UpdateFileRow = typeof updateFiles.$inferSelect;
+
+/** The features a licence must have to take an update through its channel (verification by hand aside). */
+export const updateRequiredFeatures = pgTable(
+  "update_required_features",
+  {
+    updateId: uuid("update_id")
+      .notNull()
+      .references(() => updates.id, { onDelete: "cascade" }),
+    featureId: uuid("feature_id")
+      .notNull()
+      .references(() => features.id, { onDelete: "restrict" }),
+  },
+  (table) => [primaryKey({ columns: [table.updateId, table.featureId] }), index("update_required_features_feature_idx").on(table.featureId)],
+);
 
 /** A licence an administrator verified for an update: it may list and download it. */
 export const updateVerifications = pgTable(

@@ -1,7 +1,7 @@
 import { eq, ilike, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { ErrorCode, Page } from "@portal/contract";
-import type { Database } from "../../db/client.js";
+import type { Database, Executor } from "../../db/client.js";
 import type { features, services } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { isForeignKeyViolation, uniqueViolationConstraint } from "../../lib/db-errors.js";
@@ -20,6 +20,10 @@ interface ItemKind<Row, Input extends { name: string }, Item> {
   inUseCode: ErrorCode;
   sortColumns: Record<string, AnyPgColumn>;
   columns(input: Input): Record<string, unknown>;
+  /** Columns worked out in the change's transaction (a feature's derived code); `id` is set on an update. */
+  derivedColumns?(executor: Executor, input: Input, id?: string): Promise<Record<string, unknown>>;
+  /** Other unique constraints and what each answers. */
+  uniqueConstraints?: Record<string, ErrorCode>;
   present(row: Row): Item;
 }
 
@@ -30,7 +34,10 @@ interface ItemKind<Row, Input extends { name: string }, Item> {
 export function catalogueItems<Row, Input extends { name: string }, Item>(spec: ItemKind<Row, Input, Item>) {
   const { table, kind } = spec;
   const nameTaken = (error: unknown): never => {
-    if (uniqueViolationConstraint(error) === spec.nameConstraint) throw new AppError("catalogue/name_taken");
+    const constraint = uniqueViolationConstraint(error);
+    if (constraint === spec.nameConstraint) throw new AppError("catalogue/name_taken");
+    const code = constraint === undefined ? undefined : spec.uniqueConstraints?.[constraint];
+    if (code) throw new AppError(code);
     throw error;
   };
 
@@ -50,7 +57,8 @@ export function catalogueItems<Row, Input extends { name: string }, Item>(spec: 
     async create(db: Database, input: Input, context: RequestContext): Promise<Item> {
       try {
         return await db.transaction(async (tx) => {
-          const [row] = (await tx.insert(table).values(spec.columns(input) as never).returning()) as Row[];
+          const derived = spec.derivedColumns ? await spec.derivedColumns(tx, input) : {};
+          const [row] = (await tx.insert(table).values({ ...spec.columns(input), ...derived } as never).returning()) as Row[];
           const id = (row as { id: string }).id;
           await recordAudit(tx, context, { action: `${kind}.created`, targetType: kind, targetId: id, details: { name: input.name } });
           return spec.present(row!);
@@ -65,7 +73,7 @@ export function catalogueItems<Row, Input extends { name: string }, Item>(spec: 
         return await db.transaction(async (tx) => {
           const [row] = (await tx
             .update(table)
-            .set({ ...spec.columns(input), updatedAt: sql`now()` } as never)
+            .set({ ...spec.columns(input), ...(spec.derivedColumns ? await spec.derivedColumns(tx, input, id) : {}), updatedAt: sql`now()` } as never)
             .where(eq(table.id, id))
             .returning()) as Row[];
           if (!row) throw new AppError("common/not_found");

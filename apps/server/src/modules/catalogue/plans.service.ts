@@ -126,6 +126,7 @@ function planColumns(input: PlanInput) {
     heartbeatSeconds: input.heartbeatSeconds,
     expirationStrategy: input.expirationStrategy,
     offlineTtlDays: input.offlineTtlDays,
+    channels: input.channels,
     active: input.active,
   };
 }

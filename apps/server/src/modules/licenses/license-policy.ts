@@ -3,8 +3,9 @@ import { LEASE_DRIFT_SECONDS } from "@portal/contract";
 import { installations, type PlanRow } from "../../db/schema/index.js";
 
 /** The policy columns a licence takes from its plan when it is issued, and keeps (API.md "Licensing models"). */
-export function licensePolicyOf(plan: Pick<PlanRow, "floating" | "heartbeatSeconds" | "expirationStrategy" | "offlineTtlDays">) {
+export function licensePolicyOf(plan: Pick<PlanRow, "floating" | "heartbeatSeconds" | "expirationStrategy" | "offlineTtlDays" | "channels">) {
   return {
+    channels: plan.channels,
     floating: plan.floating,
     heartbeatSeconds: plan.floating ? plan.heartbeatSeconds : null,
     expirationStrategy: plan.expirationStrategy,

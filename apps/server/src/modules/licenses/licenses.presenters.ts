@@ -1,4 +1,5 @@
-import { formatLicenseKey, type Installation, type License } from "@portal/contract";
+import { formatLicenseKey, type Entitlement, type Installation, type License } from "@portal/contract";
+import { channelsOf } from "../catalogue/catalogue.presenters.js";
 import type { InstallationRow, LicenseRow } from "../../db/schema/index.js";
 import { isExpired } from "./license-policy.js";
 
@@ -7,8 +8,16 @@ export interface LicenseRecord {
   planName: string;
   projectName: string | null;
   ownerEmail: string;
-  features: { id: string; name: string }[];
+  /** With each one's entitlement code. */
+  features: { id: string; name: string; code: string }[];
   activations: number;
+}
+
+/** The licence's features by entitlement code (API.md "Encrypted licence files"), ordered by code. */
+export function entitlementsOf(record: Pick<LicenseRecord, "features">): Entitlement[] {
+  return record.features
+    .map((feature) => ({ code: feature.code, name: feature.name }))
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
 
 export function presentLicense(record: LicenseRecord): License {
@@ -19,7 +28,7 @@ export function presentLicense(record: LicenseRecord): License {
     status: license.status,
     planId: license.planId,
     planName: record.planName,
-    features: record.features,
+    features: record.features.map((feature) => ({ id: feature.id, name: feature.name })),
     projectId: license.projectId,
     projectName: record.projectName,
     ownerId: license.ownerId,
@@ -32,6 +41,7 @@ export function presentLicense(record: LicenseRecord): License {
     ...policyOf(license),
     expired: isExpired(license),
     seats: { used: record.activations, max: license.maxActivations },
+    channels: channelsOf(license.channels),
   };
 }
 

@@ -7,8 +7,8 @@ import { holdsSeat } from "./license-policy.js";
 /** Places taken per licence (live installations; on a floating licence, live leases), as a correlated subquery usable in SELECT and ORDER BY. */
 export const activationCount = sql<number>`(select count(*)::int from ${installations} where ${installations.licenseId} = ${licenses.id} and ${holdsSeat})`;
 
-/** A licence's features as one column of its row: `{ id, name }` by name, `[]` for none. */
-const featureList = sql<{ id: string; name: string }[]>`coalesce((select json_agg(json_build_object('id', ${features.id}, 'name', ${features.name}) order by ${features.name}) from ${licenseFeatures} inner join ${features} on ${features.id} = ${licenseFeatures.featureId} where ${licenseFeatures.licenseId} = ${licenses.id}), '[]'::json)`;
+/** A licence's features as one column of its row: `{ id, name, code }` by name, `[]` for none. */
+const featureList = sql<{ id: string; name: string; code: string }[]>`coalesce((select json_agg(json_build_object('id', ${features.id}, 'name', ${features.name}, 'code', ${features.code}) order by ${features.name}) from ${licenseFeatures} inner join ${features} on ${features.id} = ${licenseFeatures.featureId} where ${licenseFeatures.licenseId} = ${licenses.id}), '[]'::json)`;
 
 // Owner and project are read as scalar subqueries, not joins: with four joined tables and a subquery
 // of page ids, PostgreSQL spent 1.2 ms planning each page (prepared statements keep custom plans

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import type { InstallationList, License, licenseListQuerySchema, Page } from "@portal/contract";
+import type { InstallationList, License, licenseListQuerySchema, Page, ReleaseChannel } from "@portal/contract";
+import { channelsOf } from "../catalogue/catalogue.presenters.js";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { installations, licenses, licenseTokens, plans, type UserRow } from "../../db/schema/index.js";
@@ -8,7 +9,6 @@ import { containsPattern, countRows, pageOrder, rowsInPageOrder } from "../../li
 import { readPreparedPage } from "../../db/pages.js";
 import { preparedStatement } from "../../db/prepared.js";
 import type { RequestContext } from "../../lib/request-context.js";
-import { buildLicenseFile, type Signer } from "../../lib/signing.js";
 import { recordAudit } from "../../db/audit.js";
 import { transactionWithWebhooks, type JobWaker } from "../webhooks/index.js";
 import { licenseClaims, presentInstallation, presentLicense, presentLicenseInstallation, type LicenseRecord } from "./licenses.presenters.js";
@@ -132,6 +132,24 @@ export async function setLicenseActive(db: Database, admin: UserRow, id: string,
   });
 }
 
+/**
+ * `PUT /licenses/{id}/channels` (admin): the release channels the licence follows from now on (API.md
+ * "Release channels"). Audited with the channels before and after; setting the same ones changes
+ * nothing and records nothing.
+ */
+export async function setLicenseChannels(db: Database, id: string, channels: ReleaseChannel[], context: RequestContext): Promise<License> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ channels: licenses.channels }).from(licenses).where(eq(licenses.id, id)).for("update").limit(1);
+    if (!current) throw new AppError("common/not_found");
+    const before = channelsOf(current.channels);
+    if (before.length !== channels.length || before.some((channel, at) => channel !== channels[at])) {
+      await tx.update(licenses).set({ channels }).where(eq(licenses.id, id));
+      await recordAudit(tx, context, { action: "license.channels_changed", targetType: "license", targetId: id, details: { from: before, to: channels } });
+    }
+    return presentLicense((await findLicense(tx, eq(licenses.id, id)))!);
+  });
+}
+
 /** Releases by the customer in the last 30 days count towards the plan's limit; an admin's do not. */
 async function customerReleasesLast30Days(executor: Executor, licenseId: string): Promise<number> {
   const [row] = await executor
@@ -208,21 +226,14 @@ export interface BoundInstallation {
   nonce?: string;
 }
 
-export function licenseFilePayload(record: LicenseRecord, installation: BoundInstallation | null, now = new Date()) {
+export function licenseFilePayload(record: LicenseRecord, installation: BoundInstallation | null, now = new Date(), ttl = LICENSE_FILE_TTL_SECONDS) {
   return {
     meta: {
       issued: now.toISOString(),
-      expiry: new Date(now.getTime() + LICENSE_FILE_TTL_SECONDS * 1000).toISOString(),
-      ttl: LICENSE_FILE_TTL_SECONDS,
+      expiry: new Date(now.getTime() + ttl * 1000).toISOString(),
+      ttl,
     },
     license: licenseClaims(record),
     installation,
   };
-}
-
-export async function licenseFileFor(db: Database, user: UserRow, id: string, signer: Signer, context: RequestContext) {
-  const record = await findVisibleLicense(db, user, id);
-  if (record.license.status === "deactivated") throw new AppError("license/deactivated");
-  await recordAudit(db, context, { action: "license.file_downloaded", targetType: "license", targetId: id });
-  return { file: buildLicenseFile(licenseFilePayload(record, null), signer), record };
 }

@@ -7,7 +7,7 @@ import { AppError } from "../../lib/app-error.js";
 import type { RequestContext } from "../../lib/request-context.js";
 import { recordAudit } from "../../db/audit.js";
 import { transactionWithWebhooks, type JobWaker, type WebhookEmitter } from "../webhooks/index.js";
-import { licenseClaims, presentLicense, presentLicenseInstallation, type LicenseRecord } from "./licenses.presenters.js";
+import { entitlementsOf, licenseClaims, presentLicense, presentLicenseInstallation, type LicenseRecord } from "./licenses.presenters.js";
 import { findLicense, liveInstallation } from "./licenses.queries.js";
 import { holdsSeat, isExpired, leaseFromNow } from "./license-policy.js";
 import { claimTrialFingerprint } from "./trials.service.js";
@@ -165,6 +165,9 @@ export interface SeatRow extends Record<string, unknown> {
   plan_id: string;
   plan_name: string;
   features: string[] | string;
+  /** The features' entitlement codes, in the order of `features`. */
+  feature_codes: string[] | string;
+  channels: string[] | string;
   /**
    * The fingerprint's installation: `live` (node-locked), `held` (a floating seat holding: its lease,
    * plus the drift allowance, ahead and not checked in), `lapsed` (a floating seat not holding),
@@ -181,7 +184,7 @@ const FOUND_AND_KNOWN = `
   found as (
     select l.id, l.key_compact, l.status, l.issued_at, l.expires_at, l.max_activations,
            l.max_releases_per_30_days as max_releases, l.type, l.floating, l.heartbeat_seconds, l.expiration_strategy,
-           l.offline_ttl_days, l.owner_id, l.plan_id, p.name as plan_name
+           l.offline_ttl_days, l.channels, l.owner_id, l.plan_id, p.name as plan_name
     from licenses l join plans p on p.id = l.plan_id
     where l.key_compact = $1
   ),
@@ -198,8 +201,10 @@ const FOUND_AND_KNOWN = `
 
 /** SeatRow's columns but `leased_until`, as of the statement's snapshot (before its own changes). */
 const SEAT_COLUMNS = `found.*,
-    coalesce((select array_agg(f.name order by f.name) from license_features lf join features f on f.id = lf.feature_id
+    coalesce((select array_agg(f.name order by f.name, f.code) from license_features lf join features f on f.id = lf.feature_id
               where lf.license_id = found.id), '{}') as features,
+    coalesce((select array_agg(f.code order by f.name, f.code) from license_features lf join features f on f.id = lf.feature_id
+              where lf.license_id = found.id), '{}') as feature_codes,
     (select id from known) as installation_id,
     (select case when released_at is not null then 'released'
                  when not found.floating then 'live'
@@ -254,9 +259,11 @@ const HEARTBEAT_QUERY = `
     and l.floating and l.status <> 'deactivated' and (l.expires_at > now() or l.expiration_strategy <> 'revoke')
   returning l.id, l.key_compact, l.status, l.issued_at, l.expires_at, l.max_activations,
     l.max_releases_per_30_days as max_releases, l.type, l.floating, l.heartbeat_seconds, l.expiration_strategy,
-    l.offline_ttl_days, l.owner_id, l.plan_id, p.name as plan_name,
-    coalesce((select array_agg(f.name order by f.name) from license_features lf join features f on f.id = lf.feature_id
+    l.offline_ttl_days, l.channels, l.owner_id, l.plan_id, p.name as plan_name,
+    coalesce((select array_agg(f.name order by f.name, f.code) from license_features lf join features f on f.id = lf.feature_id
               where lf.license_id = l.id), '{}') as features,
+    coalesce((select array_agg(f.code order by f.name, f.code) from license_features lf join features f on f.id = lf.feature_id
+              where lf.license_id = l.id), '{}') as feature_codes,
     i.id as installation_id, 'held' as installation_state, i.lease_expires_at as leased_until`;
 
 /**
@@ -297,6 +304,8 @@ export async function checkInSeat(query: PreparedQuery, keyCompact: string, fing
 
 export function recordFromRow(row: SeatRow): LicenseRecord {
   const features = Array.isArray(row.features) ? row.features : parsePgArray(row.features);
+  const codes = Array.isArray(row.feature_codes) ? row.feature_codes : parsePgArray(row.feature_codes);
+  const channels = Array.isArray(row.channels) ? row.channels : parsePgArray(row.channels);
   return {
     license: {
       id: row.id,
@@ -316,12 +325,13 @@ export function recordFromRow(row: SeatRow): LicenseRecord {
       heartbeatSeconds: row.heartbeat_seconds,
       expirationStrategy: row.expiration_strategy,
       offlineTtlDays: row.offline_ttl_days,
+      channels,
       expiryAnnouncedAt: null,
     },
     planName: row.plan_name,
     projectName: null,
     ownerEmail: "",
-    features: features.map((name) => ({ id: "", name })),
+    features: features.map((name, at) => ({ id: "", name, code: codes[at] ?? "" })),
     // Not read here: a validation answer carries no count (licenseClaims), and the events of an
     // activation read the licence afresh; activateInstallation sets it when it counts.
     activations: 0,
@@ -348,7 +358,7 @@ export function validationAnswer(
   return {
     valid: code === "VALID",
     code,
-    ...(record ? { license: licenseClaims(record) } : {}),
+    ...(record ? { license: licenseClaims(record), entitlements: entitlementsOf(record) } : {}),
     ...(input.fingerprint !== undefined ? { fingerprint: input.fingerprint } : {}),
     ...(input.nonce !== undefined ? { nonce: input.nonce } : {}),
     leaseExpiresAt: leaseExpiresAt === null ? null : new Date(leaseExpiresAt).toISOString(),

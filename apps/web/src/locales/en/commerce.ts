@@ -30,6 +30,7 @@ const commerce = {
     billingPeriod: "Choose monthly, yearly or once",
     durationNumber: "Enter a whole number of days",
     chooseFeature: "Choose at least one feature",
+    featureCode: "Code must be 2 to 64 capital letters, digits, dots, hyphens or underscores, starting with a letter or digit",
     last4: "The last four digits must be 4 digits",
     expMonth: "Choose the expiry month",
     expYear: "Choose the expiry year",

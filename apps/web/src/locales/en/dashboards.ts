@@ -83,6 +83,7 @@ const dashboards = {
     "license.req_authenticated": "Installation signed in with a .req file",
     "license.trial_started": "You started a trial",
     "license.expired": "A licence expired",
+    "license.channels_changed": "The release channels of a licence changed",
     "license.deactivated": "Licence deactivated",
     "license.reactivated": "Licence reactivated",
     "license.installation_released": "Installation released",

@@ -162,6 +162,9 @@ const licenses = {
     heartbeatSeconds: "Heartbeat interval must be a whole number of seconds between 60 and 86400",
     expirationStrategy: "Expiration strategy must be revoke or perpetual_fallback",
     offlineTtlDays: "Offline validity must be a whole number of days between 1 and 3650",
+    channel: "Channel must be stable, rc, beta, alpha or dev",
+    channelsRequired: "Choose at least one release channel",
+    ttl: "TTL must be a whole number of seconds between 3600 and 31536000",
   },
   edit: {
     back: "Back to requests",

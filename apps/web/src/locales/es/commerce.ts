@@ -32,6 +32,7 @@ const commerce: Messages["commerce"] = {
     billingPeriod: "Elige mensual, anual o pago único",
     durationNumber: "Introduce un número entero de días",
     chooseFeature: "Elige al menos una función",
+    featureCode: "El código debe tener de 2 a 64 letras mayúsculas, dígitos, puntos, guiones o guiones bajos, y empezar por una letra o un dígito",
     last4: "Los últimos cuatro dígitos deben ser 4 cifras",
     expMonth: "Elige el mes de vencimiento",
     expYear: "Elige el año de vencimiento",

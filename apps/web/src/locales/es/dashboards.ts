@@ -85,6 +85,7 @@ const dashboards: Messages["dashboards"] = {
     "license.req_authenticated": "Instalación autenticada con un archivo .req",
     "license.trial_started": "Iniciaste una prueba",
     "license.expired": "Una licencia caducó",
+    "license.channels_changed": "Cambiaron los canales de versión de una licencia",
     "license.deactivated": "Licencia desactivada",
     "license.reactivated": "Licencia reactivada",
     "license.installation_released": "Instalación liberada",

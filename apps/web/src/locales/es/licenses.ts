@@ -167,6 +167,9 @@ const licenses: Messages["licenses"] = {
     heartbeatSeconds: "El intervalo de latido debe ser un número entero de segundos entre 60 y 86400",
     expirationStrategy: "La estrategia de caducidad debe ser revoke o perpetual_fallback",
     offlineTtlDays: "La validez sin conexión debe ser un número entero de días entre 1 y 3650",
+    channel: "El canal debe ser stable, rc, beta, alpha o dev",
+    channelsRequired: "Elige al menos un canal de versión",
+    ttl: "El TTL debe ser un número entero de segundos entre 3600 y 31536000",
   },
   edit: {
     back: "Volver a las solicitudes",

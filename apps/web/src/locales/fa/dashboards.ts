@@ -84,6 +84,7 @@ const dashboards: Messages["dashboards"] = {
     "license.req_authenticated": "نصب با فایل ‎.req احراز هویت شد",
     "license.trial_started": "یک دوره آزمایشی را آغاز کردید",
     "license.expired": "مهلت یک مجوز به پایان رسید",
+    "license.channels_changed": "کانال‌های انتشار یک مجوز تغییر کرد",
     "license.deactivated": "مجوز غیرفعال شد",
     "license.reactivated": "مجوز دوباره فعال شد",
     "license.installation_released": "نصب آزاد شد",

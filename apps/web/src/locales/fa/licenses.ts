@@ -163,6 +163,9 @@ const licenses: Messages["licenses"] = {
     heartbeatSeconds: "فاصله ضربان باید عددی صحیح بین ۶۰ تا ۸۶۴۰۰ ثانیه باشد",
     expirationStrategy: "راهبرد انقضا باید revoke یا perpetual_fallback باشد",
     offlineTtlDays: "اعتبار آفلاین باید عددی صحیح بین ۱ تا ۳۶۵۰ روز باشد",
+    channel: "کانال باید یکی از stable، rc، beta، alpha یا dev باشد",
+    channelsRequired: "دست‌کم یک کانال انتشار انتخاب کنید",
+    ttl: "TTL باید عددی صحیح از ثانیه‌ها بین ۳۶۰۰ و ۳۱۵۳۶۰۰۰ باشد",
   },
   edit: {
     back: "بازگشت به درخواست‌ها",

@@ -32,6 +32,7 @@ const commerce: Messages["commerce"] = {
     billingPeriod: "Escolha mensal, anual ou pagamento único",
     durationNumber: "Informe um número inteiro de dias",
     chooseFeature: "Escolha pelo menos um recurso",
+    featureCode: "O código deve ter de 2 a 64 letras maiúsculas, dígitos, pontos, hifens ou sublinhados, começando com uma letra ou um dígito",
     last4: "Os últimos quatro dígitos devem ter 4 algarismos",
     expMonth: "Escolha o mês de validade",
     expYear: "Escolha o ano de validade",

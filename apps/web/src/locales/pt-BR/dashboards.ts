@@ -85,6 +85,7 @@ const dashboards: Messages["dashboards"] = {
     "license.req_authenticated": "Instalação autenticada com um arquivo .req",
     "license.trial_started": "Você iniciou uma avaliação",
     "license.expired": "Uma licença expirou",
+    "license.channels_changed": "Os canais de versão de uma licença mudaram",
     "license.deactivated": "Licença desativada",
     "license.reactivated": "Licença reativada",
     "license.installation_released": "Instalação liberada",

@@ -167,6 +167,9 @@ const licenses: Messages["licenses"] = {
     heartbeatSeconds: "O intervalo de heartbeat deve ser um número inteiro de segundos entre 60 e 86400",
     expirationStrategy: "A estratégia de expiração deve ser revoke ou perpetual_fallback",
     offlineTtlDays: "A validade offline deve ser um número inteiro de dias entre 1 e 3650",
+    channel: "O canal deve ser stable, rc, beta, alpha ou dev",
+    channelsRequired: "Escolha pelo menos um canal de versão",
+    ttl: "O TTL deve ser um número inteiro de segundos entre 3600 e 31536000",
   },
   edit: {
     back: "Voltar às solicitações",

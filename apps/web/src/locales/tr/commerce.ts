@@ -32,6 +32,7 @@ const commerce: Messages["commerce"] = {
     billingPeriod: "Aylık, yıllık veya tek seferlik seçin",
     durationNumber: "Tam sayı olarak gün girin",
     chooseFeature: "En az bir özellik seçin",
+    featureCode: "Kod, harf veya rakamla başlayan 2 ile 64 arası büyük harf, rakam, nokta, kısa çizgi veya alt çizgiden oluşmalıdır",
     last4: "Son dört hane 4 rakamdan oluşmalıdır",
     expMonth: "Son kullanma ayını seçin",
     expYear: "Son kullanma yılını seçin",

@@ -84,6 +84,7 @@ const dashboards: Messages["dashboards"] = {
     "license.req_authenticated": "Kurulum .req dosyasıyla oturum açtı",
     "license.trial_started": "Bir deneme başlattınız",
     "license.expired": "Bir lisansın süresi doldu",
+    "license.channels_changed": "Bir lisansın sürüm kanalları değişti",
     "license.deactivated": "Lisans devre dışı bırakıldı",
     "license.reactivated": "Lisans yeniden etkinleştirildi",
     "license.installation_released": "Kurulum serbest bırakıldı",

@@ -163,6 +163,9 @@ const licenses: Messages["licenses"] = {
     heartbeatSeconds: "Heartbeat aralığı 60 ile 86400 arasında tam sayı (saniye) olmalıdır",
     expirationStrategy: "Süre sonu stratejisi revoke veya perpetual_fallback olmalıdır",
     offlineTtlDays: "Çevrimdışı geçerlilik 1 ile 3650 arasında tam sayı (gün) olmalıdır",
+    channel: "Kanal stable, rc, beta, alpha veya dev olmalıdır",
+    channelsRequired: "En az bir sürüm kanalı seçin",
+    ttl: "TTL, 3600 ile 31536000 arasında tam sayı (saniye) olmalıdır",
   },
   edit: {
     back: "Taleplere dön",

@@ -32,6 +32,7 @@ const commerce: Messages["commerce"] = {
     billingPeriod: "请选择按月、按年或一次性",
     durationNumber: "请输入整数天数",
     chooseFeature: "请至少选择一个功能",
+    featureCode: "代码必须为 2 到 64 个大写字母、数字、点、连字符或下划线，并以字母或数字开头",
     last4: "卡号后四位必须是 4 位数字",
     expMonth: "请选择到期月份",
     expYear: "请选择到期年份",

@@ -84,6 +84,7 @@ const dashboards: Messages["dashboards"] = {
     "license.req_authenticated": "安装已通过 .req 文件认证",
     "license.trial_started": "您开始了试用",
     "license.expired": "一个许可证已过期",
+    "license.channels_changed": "某个许可证的发布渠道已更改",
     "license.deactivated": "许可证已停用",
     "license.reactivated": "许可证已重新启用",
     "license.installation_released": "安装已释放",

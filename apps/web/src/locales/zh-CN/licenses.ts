@@ -163,6 +163,9 @@ const licenses: Messages["licenses"] = {
     heartbeatSeconds: "心跳间隔必须是 60 到 86400 之间的整数秒",
     expirationStrategy: "到期策略必须是 revoke 或 perpetual_fallback",
     offlineTtlDays: "离线有效期必须是 1 到 3650 之间的整数天",
+    channel: "渠道必须是 stable、rc、beta、alpha 或 dev",
+    channelsRequired: "请至少选择一个发布渠道",
+    ttl: "TTL 必须是 3600 到 31536000 之间的整数秒",
   },
   edit: {
     back: "返回申请列表",
