@@ -65,7 +65,7 @@ async function issueLicense(request: APIRequestContext, adminToken: string, plan
 
 async function createFloatingPlanThroughForm(page: Page, name: string): Promise<string> {
   await page.goto("/admin/plans/create");
-  await expect(page.getByRole("heading", { level: 1, name: "Create template plan" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Create template plan" })).toBeVisible({ timeout: PAGE_BOOT_MS });
   await page.getByLabel("Name").fill(name);
   await page.getByRole("textbox", { name: "Price", exact: true }).fill("120");
   await page.getByRole("textbox", { name: "Duration (days)" }).fill("365");
@@ -118,7 +118,7 @@ test.describe("floating seats, the administrator's view", () => {
     // The plans list says the policy in a few words.
     await page.goto(`/admin/plans?q=${encodeURIComponent(planName)}`);
     const row = page.getByTestId("plans-table").getByRole("row").filter({ hasText: planName });
-    await expect(row.getByTestId("policy-badges")).toHaveText(/Floating.*Perpetual fallback/);
+    await expect(row.getByTestId("policy-badges")).toHaveText(/Floating.*Perpetual fallback/, { timeout: PAGE_BOOT_MS });
 
     const license = await issueLicense(request, adminToken, planId);
 
