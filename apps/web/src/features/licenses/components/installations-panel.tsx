@@ -9,6 +9,7 @@ import { parseApiError } from "@/lib/errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useInstallations, useReleaseInstallation } from "../api/installations";
+import { MachineFileButton } from "./machine-file-button";
 import { formatDateTime, formatDuration } from "@/lib/format";
 import { relativeTime } from "@/lib/relative-time";
 import { shortFingerprint } from "../lib/format";
@@ -72,7 +73,19 @@ function InstallationIdentity({ installation }: { installation: Installation }) 
  * One floating seat: its machine, its state, its last heartbeat and when its lease ends (or ended,
  * or was checked in); for an administrator, "Check in" on a live seat.
  */
-function SeatRow({ installation, state, now, onCheckIn }: { installation: Installation; state: SeatState; now: number; onCheckIn?: () => void }) {
+function SeatRow({
+  license,
+  installation,
+  state,
+  now,
+  onCheckIn,
+}: {
+  license: License;
+  installation: Installation;
+  state: SeatState;
+  now: number;
+  onCheckIn?: () => void;
+}) {
   const { t } = useTranslation();
   const lease = installation.leaseExpiresAt!;
   let second: ReactNode;
@@ -100,6 +113,7 @@ function SeatRow({ installation, state, now, onCheckIn }: { installation: Instal
               {t("licenses.installations.checkIn")}
             </Button>
           )}
+          <MachineFileButton license={license} installation={installation} />
         </Stack>
       </Group>
     </Paper>
@@ -238,6 +252,7 @@ export function InstallationsPanel({ license, admin }: { license: License; admin
           {shownSeats.map((installation) => (
             <SeatRow
               key={installation.id}
+              license={license}
               installation={installation}
               state={seatState(installation, now) ?? "live"}
               now={now}
@@ -266,18 +281,21 @@ export function InstallationsPanel({ license, admin }: { license: License; admin
                     </Text>
                   </SimpleGrid>
                 </Stack>
-                <Tooltip label={t("licenses.installations.noReleasesLeft")} disabled={!exhausted} withArrow multiline maw={260}>
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    color="orange"
-                    disabled={exhausted}
-                    onClick={() => setReleasing(installation)}
-                    style={{ flexShrink: 0 }}
-                  >
-                    {t("licenses.installations.release")}
-                  </Button>
-                </Tooltip>
+                <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
+                  <Tooltip label={t("licenses.installations.noReleasesLeft")} disabled={!exhausted} withArrow multiline maw={260}>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      color="orange"
+                      disabled={exhausted}
+                      onClick={() => setReleasing(installation)}
+                      style={{ flexShrink: 0 }}
+                    >
+                      {t("licenses.installations.release")}
+                    </Button>
+                  </Tooltip>
+                  <MachineFileButton license={license} installation={installation} />
+                </Stack>
               </Group>
             </Paper>
           ))}
