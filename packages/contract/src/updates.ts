@@ -230,7 +230,7 @@ export const updateHistoryQuerySchema = listQuerySchema(
 });
 export type UpdateHistoryQuery = z.input<typeof updateHistoryQuerySchema>;
 
-/** What `GET /api/v1/req/updates` lists for a licence token: published, verified, newer than installed. */
+/** What `GET /api/v1/req/updates` lists for a licence token: published, not yanked, offered to its licence, newer than installed. */
 export const availableUpdateSchema = z
   .object({
     id: z.uuid(),
@@ -253,8 +253,9 @@ export const availableUpdatesSchema = z
     installedVersion: z.string().nullable(),
     items: z.array(availableUpdateSchema),
     /**
-     * Published and newer than the installed version too, but this licence is not verified for them
-     * (the update history's "Not verified"): an empty `items` is only "up to date" when this is empty.
+     * Published, not yanked and newer than the installed version too, but not offered to this licence
+     * (another channel, a missing required feature, and not verified by hand): an empty `items` is only
+     * "up to date" when this is empty.
      */
     awaitingVerification: z.array(z.object({ id: z.uuid(), version: z.string(), publishedAt: timestamp })),
   })

@@ -5,6 +5,7 @@ import {
   REQ_FILE_MAX_BYTES,
   installationListSchema,
   installationParams,
+  licenseChannelsBodySchema,
   licenseListQuerySchema,
   licenseRequestBodySchema,
   licenseRequestListQuerySchema,
@@ -27,7 +28,7 @@ import { AppError } from "../../lib/app-error.js";
 import { requestContext } from "../../lib/request-context.js";
 import { signedEnvelope } from "../../lib/signing.js";
 import { currentUser } from "../../plugins/auth.js";
-import { getLicense, licenseFileFor, listInstallations, listLicenses, releaseInstallation, setLicenseActive } from "./licenses.service.js";
+import { getLicense, licenseFileFor, listInstallations, listLicenses, releaseInstallation, setLicenseActive, setLicenseChannels } from "./licenses.service.js";
 import { authenticateReq, parseReqFile } from "./req-file.service.js";
 import {
   approveLicenseRequest,
@@ -301,6 +302,23 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       status: "success" as const,
       data: await setLicenseActive(app.db, currentUser(request.user), request.params.id, true, requestContext(request), app.jobs),
     }),
+  );
+  app.put(
+    "/licenses/:id/channels",
+    {
+      config: { ...admin, scope: "licenses:write" },
+      schema: {
+        tags: ["licences"],
+        operationId: "setLicenseChannels",
+        summary: "The release channels a licence follows (admin)",
+        description:
+          "`channels`: at least one of `stable`, `rc`, `beta`, `alpha`, `dev` (repeats dropped, answered in that order). A published update on one of them is offered to the licence when it has every feature the update requires (API.md \"Release channels\"). Audited as `license.channels_changed`.",
+        params: uuidParam,
+        body: licenseChannelsBodySchema,
+        response: { ...licenseAnswer, ...refusals("common/not_found") },
+      },
+    },
+    async (request) => ({ status: "success" as const, data: await setLicenseChannels(app.db, request.params.id, request.body.channels, requestContext(request)) }),
   );
   app.get(
     "/licenses/:id/installations",

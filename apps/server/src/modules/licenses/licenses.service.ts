@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import type { InstallationList, License, licenseListQuerySchema, Page } from "@portal/contract";
+import type { InstallationList, License, licenseListQuerySchema, Page, ReleaseChannel } from "@portal/contract";
+import { channelsOf } from "../catalogue/catalogue.presenters.js";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { installations, licenses, licenseTokens, plans, type UserRow } from "../../db/schema/index.js";
@@ -129,6 +130,24 @@ export async function setLicenseActive(db: Database, admin: UserRow, id: string,
     }
     await recordAudit(tx, context, { action: active ? "license.reactivated" : "license.deactivated", targetType: "license", targetId: id });
     return webhooks.emit(active ? "license.reactivated" : "license.deactivated", presentLicense((await findLicense(tx, eq(licenses.id, id)))!));
+  });
+}
+
+/**
+ * `PUT /licenses/{id}/channels` (admin): the release channels the licence follows from now on (API.md
+ * "Release channels"). Audited with the channels before and after; setting the same ones changes
+ * nothing and records nothing.
+ */
+export async function setLicenseChannels(db: Database, id: string, channels: ReleaseChannel[], context: RequestContext): Promise<License> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ channels: licenses.channels }).from(licenses).where(eq(licenses.id, id)).for("update").limit(1);
+    if (!current) throw new AppError("common/not_found");
+    const before = channelsOf(current.channels);
+    if (before.length !== channels.length || before.some((channel, at) => channel !== channels[at])) {
+      await tx.update(licenses).set({ channels }).where(eq(licenses.id, id));
+      await recordAudit(tx, context, { action: "license.channels_changed", targetType: "license", targetId: id, details: { from: before, to: channels } });
+    }
+    return presentLicense((await findLicense(tx, eq(licenses.id, id)))!);
   });
 }
 

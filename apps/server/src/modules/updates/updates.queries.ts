@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, exists, gt, inArray, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import {
   formatLicenseKey,
   type AvailableUpdates,
   type Page,
   type Update,
+  type UnavailableReason,
   type UpdateFile,
   type UpdateHistoryRow,
   type updateHistoryQuerySchema,
@@ -13,6 +14,7 @@ import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import {
   features,
+  licenseFeatures,
   licenses,
   updateFiles,
   updateRequiredFeatures,
@@ -24,7 +26,7 @@ import {
 } from "../../db/schema/index.js";
 import { AppError } from "../../lib/app-error.js";
 import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
-import { accessThrough, windowAdmits } from "./access-window.js";
+import { accessThrough, offeredEvenIfYanked, offeredTo, windowAdmits } from "./access-window.js";
 import { installedVersionKey } from "./versions.js";
 
 type UpdateListQuery = z.output<typeof updateListQuerySchema>;
@@ -115,6 +117,8 @@ const listSortColumns = { version: updates.versionKey, createdAt: updates.create
 export function listUpdates(db: Database, query: UpdateListQuery): Promise<Page<Update>> {
   const filters: (SQL | undefined)[] = [];
   if (query.status) filters.push(eq(updates.status, query.status));
+  if (query.channel) filters.push(eq(updates.channel, query.channel));
+  if (query.yanked !== undefined) filters.push(query.yanked ? sql`${updates.yankedAt} is not null` : isNull(updates.yankedAt));
   if (query.q) {
     const pattern = containsPattern(query.q);
     filters.push(or(sql`${updates.version} ilike ${pattern}`, sql`${updates.header} ilike ${pattern}`));
@@ -153,6 +157,7 @@ const listedLicense = sql`(${licenses.status} <> 'deactivated' or ${updateVerifi
  * (a window over the update and the customer), then filtered, sorted and paged in SQL.
  */
 export async function listUpdateHistory(db: Database, viewer: Viewer, query: UpdateHistoryQuery): Promise<Page<UpdateHistoryRow>> {
+  const withUnavailable = query.include === "unavailable";
   // Filters that keep or drop whole (update, customer) groups may go inside the window's query.
   const scope: (SQL | undefined)[] = [eq(updates.status, "published"), listedLicense];
   if (!viewer.isAdmin) scope.push(eq(licenses.ownerId, viewer.id));
@@ -175,6 +180,8 @@ export async function listUpdateHistory(db: Database, viewer: Viewer, query: Upd
       keyCompact: sql<string>`${licenses.keyCompact}`.as("key_compact"),
       channel: sql<UpdateRow["channel"]>`${updates.channel}`.as("channel"),
       yankedAt: sql<Date | string | null>`${updates.yankedAt}`.as("yanked_at"),
+      licenseChannels: sql<string[] | string>`${licenses.channels}`.as("license_channels"),
+      offered: sql<boolean>`${offeredEvenIfYanked}`.as("offered"),
       verified: sql<boolean>`${updateVerifications.licenseId} is not null`.as("verified"),
       licenseCount: sql<number>`count(*) over (${group})::int`.as("license_count"),
       verifiedCount: sql<number>`count(${updateVerifications.licenseId}) over (${group})::int`.as("verified_count"),
@@ -187,6 +194,10 @@ export async function listUpdateHistory(db: Database, viewer: Viewer, query: Upd
     .as("history");
 
   const filters: SQL[] = [];
+  // A customer's rows: the updates each licence is offered (a yanked one it had stays, "Withdrawn");
+  // with include=unavailable also the published, not yanked ones it is not offered, with reasons.
+  // Filtered outside the window, so `customerStatus` counts as the administrators' rows do.
+  if (!viewer.isAdmin) filters.push(withUnavailable ? sql`(${rows.offered} or ${rows.yankedAt} is null)` : sql`${rows.offered}`);
   if (query.status) filters.push(query.status === "verified" ? sql`${rows.verified}` : sql`not ${rows.verified}`);
   if (query.q) {
     const pattern = containsPattern(query.q);
@@ -216,8 +227,9 @@ export async function listUpdateHistory(db: Database, viewer: Viewer, query: Upd
       .limit(limit)
       .offset(offset),
     db.select(countRows()).from(rows).where(where),
-    async (found) =>
-      found.map((row) => ({
+    async (found) => {
+      const reasons = withUnavailable ? await unavailableReasonsOf(db, found) : undefined;
+      return found.map((row) => ({
         updateId: row.updateId,
         version: row.version,
         type: row.type,
@@ -231,22 +243,58 @@ export async function listUpdateHistory(db: Database, viewer: Viewer, query: Upd
         status: row.verified ? "verified" : "not_verified",
         customerStatus: row.verifiedCount === 0 ? "not_verified" : row.verifiedCount === row.licenseCount ? "verified" : "partially_verified",
         channel: row.channel,
-        available: row.verified && row.yankedAt === null,
+        available: row.offered && row.yankedAt === null,
         yankedAt: row.yankedAt === null ? null : iso(row.yankedAt),
-      })),
+        ...(reasons ? { unavailableReasons: reasons.get(`${row.updateId}/${row.licenseId}`) ?? [] } : {}),
+      }));
+    },
   );
 }
 
-const verifiedFor = (licenseId: string) =>
-  exists(
-    sql`(select 1 from ${updateVerifications} where ${updateVerifications.updateId} = ${updates.id} and ${updateVerifications.licenseId} = ${licenseId})`,
-  );
+/**
+ * Why each (update, licence) of a history page is not offered (include=unavailable): the channel it
+ * does not follow, the required features it lacks; [] for an offered one (a yanked one it had too).
+ * Reads the page's required features and licence features: at most a page of each.
+ */
+async function unavailableReasonsOf(
+  db: Database,
+  rows: { updateId: string; licenseId: string; channel: UpdateRow["channel"]; licenseChannels: string[] | string; offered: boolean }[],
+): Promise<Map<string, UnavailableReason[]>> {
+  const reasons = new Map<string, UnavailableReason[]>();
+  const open = rows.filter((row) => !row.offered);
+  if (open.length === 0) return reasons;
+  const required = await requiredFeaturesOf(db, [...new Set(open.map((row) => row.updateId))]);
+  const held = new Map<string, Set<string>>();
+  const licenseIds = [...new Set(open.map((row) => row.licenseId))];
+  for (const { licenseId, featureId } of await db
+    .select({ licenseId: licenseFeatures.licenseId, featureId: licenseFeatures.featureId })
+    .from(licenseFeatures)
+    .where(inArray(licenseFeatures.licenseId, licenseIds))) {
+    held.set(licenseId, (held.get(licenseId) ?? new Set()).add(featureId));
+  }
+  for (const row of open) {
+    const channels = Array.isArray(row.licenseChannels) ? row.licenseChannels : parseTextArray(row.licenseChannels);
+    const own = held.get(row.licenseId) ?? new Set<string>();
+    const why: UnavailableReason[] = channels.includes(row.channel) ? [] : [{ kind: "channel", channel: row.channel }];
+    for (const feature of required.get(row.updateId) ?? []) {
+      if (!own.has(feature.id)) why.push({ kind: "feature", featureId: feature.id, featureName: feature.name, featureCode: feature.code });
+    }
+    reasons.set(`${row.updateId}/${row.licenseId}`, why);
+  }
+  return reasons;
+}
+
+/** A text[] as a driver may hand it back from a subquery's column: a PostgreSQL array literal of plain words. */
+function parseTextArray(literal: string): string[] {
+  return literal.replace(/^\{|\}$/g, "").split(",").filter((item) => item !== "").map((item) => item.replace(/^"|"$/g, ""));
+}
 
 /**
- * What a licence token may take: published, verified for its licence and within its access window
- * (access-window.ts), above the installed version when it is known; newest first. Beside it, the
- * updates within the window its licence is not verified for (yet): verifying one would make it
- * available, whereas an update outside the window stays out of both lists.
+ * What a licence token may take: published, not yanked, offered to its licence (verified by hand, or
+ * its channel and required features) and within its access window (access-window.ts), above the
+ * installed version when it is known; newest first. Beside it, the updates within the window its
+ * licence is not offered (another channel, a missing feature): verifying one by hand would make it
+ * available, whereas an update outside the window, or yanked, stays out of both lists.
  */
 export async function availableUpdates(db: Database, licenseId: string, installedVersion: string | null): Promise<AvailableUpdates> {
   const installedKey = installedVersionKey(installedVersion);
@@ -255,7 +303,7 @@ export async function availableUpdates(db: Database, licenseId: string, installe
   const awaiting = await db
     .select({ id: updates.id, version: updates.version, publishedAt: updates.publishedAt })
     .from(updates)
-    .where(and(newer, not(verifiedFor(licenseId)), windowAdmits(licenseId)))
+    .where(and(newer, isNull(updates.yankedAt), not(offeredTo(licenseId)), windowAdmits(licenseId)))
     .orderBy(desc(updates.versionKey));
   const files = await filesOf(db, rows.map((row) => row.id));
   return {
@@ -289,18 +337,21 @@ function licensesOf(downloader: Exclude<Downloader, { kind: "admin" }>): SQL {
 
 /**
  * The update and its files, if this downloader may take it. An update none of its licences in force is
- * verified for (a draft, an unknown id, another customer's) is `404 update/not_found`, as if it did not
- * exist; one they are verified for but that lies outside every one's access window (published after a
- * `perpetual_fallback` licence expired) is `403 update/outside_access_window`.
+ * offered (a draft, an unknown id, another customer's, another channel, a missing required feature)
+ * is `404 update/not_found`, as if it did not exist; one they had but that was yanked is
+ * `410 update/yanked`; one they are offered but that lies outside every one's access window
+ * (published after a `perpetual_fallback` licence expired) is `403 update/outside_access_window`.
  */
 export async function findDownloadable(db: Database, downloader: Downloader, updateId: string): Promise<{ update: UpdateRow; files: UpdateFileRow[] }> {
   const access = downloader.kind === "admin" ? undefined : accessThrough(licensesOf(downloader));
   const [found] = await db
     .select({ update: updates, available: access ? sql<boolean>`${access.available}` : sql<boolean>`true` })
     .from(updates)
-    .where(and(eq(updates.id, updateId), access ? and(eq(updates.status, "published"), access.verified) : undefined))
+    .where(and(eq(updates.id, updateId), access ? access.had : undefined))
     .limit(1);
   if (!found) throw new AppError("update/not_found");
+  // Withdrawn: gone from every download, an administrator's too.
+  if (found.update.yankedAt) throw new AppError("update/yanked");
   if (!found.available) throw new AppError("update/outside_access_window");
   const { update } = found;
   const files = (await filesOf(db, [update.id])).get(update.id) ?? [];

@@ -9,6 +9,7 @@ import {
   successEnvelope,
   updateChangelogBodySchema,
   updateCommandsBodySchema,
+  updateDraftPatchSchema,
   updateHistoryQuerySchema,
   updateHistoryRowSchema,
   updateListQuerySchema,
@@ -22,7 +23,7 @@ import { requestContext } from "../../lib/request-context.js";
 import { refusals } from "../../plugins/openapi.js";
 import { licenseForToken } from "../licenses/index.js";
 import { availableUpdates, findDownloadable, getUpdate, listUpdateHistory, listUpdates, type Downloader } from "./updates.queries.js";
-import { createDraft, deleteDraft, publishUpdate, setCommands, setVerification } from "./updates.service.js";
+import { createDraft, deleteDraft, publishUpdate, setCommands, setDraftAvailability, setVerification, yankUpdate } from "./updates.service.js";
 import { UPLOAD_FIELDS, readUpdateUpload } from "./uploads.js";
 import { MAX_COMPRESSION_RATIO } from "./zip-inspection.js";
 
@@ -43,10 +44,10 @@ const UPDATE_FILE_TYPES = ["application/zip", "application/octet-stream"] as con
 const downloadAnswers = (what: string, contentTypes: readonly string[]) => ({
   200: binaryAnswer(`${what}, streamed, with \`ETag: "<sha256>"\`, \`Accept-Ranges: bytes\` and \`Content-Disposition: attachment\``, contentTypes),
   206: binaryAnswer("The single byte range the `Range` header asked for (while `If-Range`, when sent, still matches the ETag), with `Content-Range`", contentTypes),
-  ...refusals("update/not_found", "update/outside_access_window", "license/expired", { code: "common/bad_request", status: 416 }),
+  ...refusals("update/not_found", "update/yanked", "update/outside_access_window", "license/expired", { code: "common/bad_request", status: 416 }),
 });
 const downloadAccess =
-  "Send the licence token of the .req flow in `X-License-Token` (its licence must be verified for this published update), or call as an administrator. Anything else — another licence, a draft, an unknown id — is `404 update/not_found`. A logged-in customer may download through any of their licences verified for it. Expiry (the licence's `expirationStrategy`): past `expiresAt` a `revoke` licence has no update (its token answers `409 license/expired`; through a customer's login it counts as not verified), and a `perpetual_fallback` licence has only the updates published before its `expiresAt` — a later one is `403 update/outside_access_window`.";
+  "Send the licence token of the .req flow in `X-License-Token` (this published update must be offered to its licence: verified for it by hand, or the licence follows the update's `channel` and has every one of its `requiredFeatures`), or call as an administrator. Anything else — another licence, another channel, a missing feature, a draft, an unknown id — is `404 update/not_found`; a yanked update is `410 update/yanked` (for administrators too). A logged-in customer may download through any of their licences offered it. Expiry (the licence's `expirationStrategy`): past `expiresAt` a `revoke` licence has no update (its token answers `409 license/expired`; through a customer's login it counts as not verified), and a `perpetual_fallback` licence has only the updates published before its `expiresAt` — a later one is `403 update/outside_access_window`.";
 const resumeNote =
   "Resumable: `Range: bytes=N-` answers 206 from byte N; a range past the end answers 416 with `Content-Range: bytes */<size>`; HEAD answers the headers alone.";
 
@@ -182,13 +183,48 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "publishUpdate",
         summary: "Step 3: header, version, type and change log; publishes the draft with a signed manifest (admin)",
         description:
-          "The version must be above every published version by semantic-version precedence. Publishing signs the manifest with the licence signing key, builds the package and notifies the customers whose licences are verified for the update (type `maintenance_updates`). A published update never changes.",
+          "The version must be above every published version by semantic-version precedence. `channel` and `requiredFeatureIds`, when sent, set the update's release channel and required features (else what the draft has: `stable`, none). Publishing signs the manifest with the licence signing key, builds the package and notifies the customers with a licence offered the update — verified by hand, or following its channel with every required feature — and in force (type `maintenance_updates`). A published update never changes (but for a yank).",
         params: uuidParam,
         body: updateChangelogBodySchema,
-        response: { ...updateAnswer, ...refusals("update/not_found", "update/published", "update/version_not_newer", "common/conflict") },
+        response: { ...updateAnswer, ...refusals("update/not_found", "update/published", "update/version_not_newer", "catalogue/unknown_feature", "common/conflict") },
       },
     },
     async (request) => ({ status: "success" as const, data: await publishUpdate(app.db, request.params.id, request.body, requestContext(request), deps()) }),
+  );
+
+  app.patch(
+    "/updates/:id",
+    {
+      config: { ...admin, scope: "updates:write" },
+      schema: {
+        tags,
+        operationId: "setUpdateAvailability",
+        summary: "A draft's release channel and required features, before step 3 (admin)",
+        description:
+          "Either field may be left out (kept). A licence following `channel` that has every one of `requiredFeatureIds` may take the update once it is published; a licence verified for it by hand may take it whatever its channel and features. Step 3 may set them too.",
+        params: uuidParam,
+        body: updateDraftPatchSchema,
+        response: { ...updateAnswer, ...refusals("update/not_found", "update/published", "catalogue/unknown_feature") },
+      },
+    },
+    async (request) => ({ status: "success" as const, data: await setDraftAvailability(app.db, request.params.id, request.body, requestContext(request)) }),
+  );
+
+  app.post(
+    "/updates/:id/yank",
+    {
+      config: { ...admin, scope: "updates:write" },
+      schema: {
+        tags,
+        operationId: "yankUpdate",
+        summary: "Withdraw a published update from every list and download (admin)",
+        description:
+          "From then on no licence is offered it (`GET /req/updates`, the customers' history without it unless they had it: then shown with `yankedAt`), and its manifest, files and package answer `410 update/yanked` to everyone. Administrators still see it in `GET /updates` (with `yankedAt`; filter `yanked`). Not undone; no webhook.",
+        params: uuidParam,
+        response: { ...updateAnswer, ...refusals("update/not_found", "update/not_published", "update/already_yanked") },
+      },
+    },
+    async (request) => ({ status: "success" as const, data: await yankUpdate(app.db, request.params.id, requestContext(request)) }),
   );
 
   for (const [method, verified] of [["POST", true], ["DELETE", false]] as const) {
@@ -224,7 +260,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "listUpdateHistory",
         summary: "Update history: one row per published update and licence (customers: their own; admins: all), paged and sorted in SQL",
         description:
-          "Lists each licence that is not deactivated, and a deactivated one while it is still verified. `customerStatus` counts all of the customer's listed licences for that update, whatever the filters: all verified → `verified`, some → `partially_verified`, none → `not_verified`. `q` searches licence key, username, customer name and version; `userId` is for administrators.",
+          "Lists each licence that is not deactivated, and a deactivated one while it is still verified. Customers see the rows of the updates each licence is offered (verified by hand, or its channel and required features; `available`), a yanked one it had too (`yankedAt`); with `include=unavailable` also the published, not yanked updates a licence is not offered, each with `unavailableReasons` (`channel`: it does not follow the update's channel; `feature`: it lacks a required feature), [] on the others. Administrators see every row. `status` is the verification by hand. `customerStatus` counts all of the customer's listed licences for that update, whatever the filters: all verified → `verified`, some → `partially_verified`, none → `not_verified`. `q` searches licence key, username, customer name and version; `userId` is for administrators.",
         querystring: updateHistoryQuerySchema,
         response: { 200: successEnvelope(pageOf(updateHistoryRowSchema)) },
       },
@@ -244,7 +280,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: "listAvailableUpdates",
         // The licence token alone: a bearer token does not say which licence is asking.
         security: [{ licenseToken: [] }],
-        summary: "The updates a licence token may take: published, verified for its licence, newer than the installed version",
+        summary: "The updates a licence token may take: published, not yanked, offered to its licence (verified, or its channel and required features), newer than the installed version",
         description:
           "Header `X-License-Token` from `POST /api/v1/req/auth`. When line 2 of that .req was a JSON object with a `version` field that reads as a semantic version (a leading `v` is allowed), only updates above it are listed. Newest first. Past the licence's `expiresAt`: a `revoke` licence's token answers `409 license/expired`; a `perpetual_fallback` licence lists (in `items` and `awaitingVerification`) only updates published before its `expiresAt`.",
         response: { 200: successEnvelope(availableUpdatesSchema), ...refusals("license/expired") },
@@ -267,7 +303,7 @@ export const updateRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The signed manifest of a published update",
         description: `${downloadAccess} \`manifest\` is the JSON text \`{updateId, version, type, header, changeLog, commands, files[{name, path, size, sha256}], publishedAt}\`; \`signature\` is base64 Ed25519 over its exact UTF-8 bytes, verifiable with \`GET /api/v1/licenses/public-key\`.`,
         params: uuidParam,
-        response: { 200: successEnvelope(signedManifestSchema), ...refusals("update/not_found", "update/outside_access_window", "license/expired") },
+        response: { 200: successEnvelope(signedManifestSchema), ...refusals("update/not_found", "update/yanked", "update/outside_access_window", "license/expired") },
       },
     },
     async (request) => {

@@ -1,8 +1,8 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
-import type { Update, updateChangelogBodySchema, updateCommandsBodySchema } from "@portal/contract";
+import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import type { Update, updateChangelogBodySchema, updateCommandsBodySchema, updateDraftPatchSchema } from "@portal/contract";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
-import { licenses, updateFiles, updates, updateVerifications, users, type UpdateRow } from "../../db/schema/index.js";
+import { features, licenses, updateFiles, updateRequiredFeatures, updates, updateVerifications, users, type UpdateRow } from "../../db/schema/index.js";
 import { AppError, FieldError } from "../../lib/app-error.js";
 import type { FileStore } from "../../lib/file-store.js";
 import type { RequestContext } from "../../lib/request-context.js";
@@ -12,7 +12,7 @@ import { recordAudit } from "../../db/audit.js";
 import type { Mailing } from "../jobs/index.js";
 import { notify } from "../notifications/index.js";
 import { transactionWithWebhooks } from "../webhooks/index.js";
-import { licenseMayHave } from "./access-window.js";
+import { entitledByChannel, licenseMayHave, offered } from "./access-window.js";
 import { buildPackage, signManifest, type ManifestInput } from "./manifest.js";
 import { filesOf, getUpdate } from "./updates.queries.js";
 import type { StagedUpdateFile } from "./uploads.js";
@@ -20,6 +20,7 @@ import { parseVersion, versionSortKey } from "./versions.js";
 
 type CommandsInput = z.output<typeof updateCommandsBodySchema>;
 type ChangelogInput = z.output<typeof updateChangelogBodySchema>;
+type DraftPatchInput = z.output<typeof updateDraftPatchSchema>;
 
 export interface UpdateDeps {
   files: FileStore;
@@ -74,6 +75,67 @@ export async function setCommands(db: Database, id: string, input: CommandsInput
   });
 }
 
+/**
+ * A draft's channel and required features (either may be absent: kept). Unknown feature ids → 422
+ * `catalogue/unknown_feature`. Answers whether anything changed.
+ */
+async function applyAvailability(tx: Executor, id: string, input: { channel?: Update["channel"] | undefined; requiredFeatureIds?: string[] | undefined }): Promise<boolean> {
+  let changed = false;
+  if (input.channel !== undefined) {
+    const done = await tx.update(updates).set({ channel: input.channel }).where(and(eq(updates.id, id), ne(updates.channel, input.channel))).returning({ id: updates.id });
+    changed ||= done.length > 0;
+  }
+  if (input.requiredFeatureIds !== undefined) {
+    const wanted = input.requiredFeatureIds;
+    if (wanted.length > 0) {
+      const known = await tx.select({ id: features.id }).from(features).where(inArray(features.id, wanted));
+      if (known.length !== wanted.length) throw new AppError("catalogue/unknown_feature");
+    }
+    const current = await tx.select({ featureId: updateRequiredFeatures.featureId }).from(updateRequiredFeatures).where(eq(updateRequiredFeatures.updateId, id));
+    const had = new Set(current.map((row) => row.featureId));
+    if (had.size !== wanted.length || wanted.some((featureId) => !had.has(featureId))) {
+      await tx.delete(updateRequiredFeatures).where(eq(updateRequiredFeatures.updateId, id));
+      if (wanted.length > 0) await tx.insert(updateRequiredFeatures).values(wanted.map((featureId) => ({ updateId: id, featureId })));
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+/** `PATCH /updates/{id}`: a draft's channel and required features before it is published. */
+export async function setDraftAvailability(db: Database, id: string, input: DraftPatchInput, context: RequestContext): Promise<Update> {
+  return db.transaction(async (tx) => {
+    await lockDraft(tx, id);
+    if (await applyAvailability(tx, id, input)) {
+      await tx.update(updates).set({ updatedAt: sql`now()` }).where(eq(updates.id, id));
+      await recordAudit(tx, context, {
+        action: "update.availability_set",
+        targetType: "update",
+        targetId: id,
+        details: { ...(input.channel ? { channel: input.channel } : {}), ...(input.requiredFeatureIds ? { requiredFeatureIds: input.requiredFeatureIds } : {}) },
+      });
+    }
+    return getUpdate(tx, id);
+  });
+}
+
+/**
+ * Withdraws a published update (`POST /updates/{id}/yank`): from then on no list offers it and every
+ * download answers `410 update/yanked`; administrators and the history still show it. A draft → 409
+ * `update/not_published`; a second yank → 409 `update/already_yanked`.
+ */
+export async function yankUpdate(db: Database, id: string, context: RequestContext): Promise<Update> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(updates).where(eq(updates.id, id)).for("update").limit(1);
+    if (!row) throw new AppError("update/not_found");
+    if (row.status !== "published") throw new AppError("update/not_published");
+    if (row.yankedAt) throw new AppError("update/already_yanked");
+    await tx.update(updates).set({ yankedAt: sql`now()`, yankedBy: context.actorId }).where(eq(updates.id, id));
+    await recordAudit(tx, context, { action: "update.yanked", targetType: "update", targetId: id, details: { version: row.version, channel: row.channel } });
+    return getUpdate(tx, id);
+  });
+}
+
 /** Refuses a version that is not above every published one (`409 update/version_not_newer`). */
 async function assertNewerThanPublished(executor: Executor, versionKey: string): Promise<void> {
   const [latest] = await executor
@@ -107,6 +169,11 @@ export async function publishUpdate(db: Database, id: string, input: ChangelogIn
   if (!draft) throw new AppError("update/not_found");
   if (draft.status !== "draft") throw new AppError("update/published");
   await assertNewerThanPublished(db, versionKey);
+  // Checked again in the transaction; refused here before a package is built for nothing.
+  if (input.requiredFeatureIds?.length) {
+    const known = await db.select({ id: features.id }).from(features).where(inArray(features.id, input.requiredFeatureIds));
+    if (known.length !== input.requiredFeatureIds.length) throw new AppError("catalogue/unknown_feature");
+  }
 
   const files = (await filesOf(db, [id])).get(id) ?? [];
   const manifestInput: ManifestInput = {
@@ -130,8 +197,9 @@ export async function publishUpdate(db: Database, id: string, input: ChangelogIn
         throw new AppError("common/conflict", { message: "The draft changed while it was being published. Please try again." });
       }
       await assertNewerThanPublished(tx, versionKey);
+      await applyAvailability(tx, id, input);
       const packageSha256 = await storeStaged(tx, packageFile, created);
-      await tx
+      const [published] = await tx
         .update(updates)
         .set({
           status: "published",
@@ -148,21 +216,21 @@ export async function publishUpdate(db: Database, id: string, input: ChangelogIn
           publishedAt: manifestInput.publishedAt,
           updatedAt: manifestInput.publishedAt,
         })
-        .where(eq(updates.id, id));
+        .where(eq(updates.id, id))
+        .returning({ channel: updates.channel });
       await recordAudit(tx, context, {
         action: "update.published",
         targetType: "update",
         targetId: id,
-        details: { version: version.version, type: input.type, packageSha256, packageSize: packageFile.size },
+        details: { version: version.version, type: input.type, packageSha256, packageSize: packageFile.size, channel: published!.channel },
       });
-      // Told only where a verified licence may have it: not one that expired (access-window.ts).
+      // Told only where a licence is offered it and may have it: not one that expired (access-window.ts).
       const customers = await tx
         .selectDistinct({ id: users.id, email: users.email, firstname: users.firstname })
-        .from(updateVerifications)
-        .innerJoin(updates, eq(updates.id, updateVerifications.updateId))
-        .innerJoin(licenses, eq(licenses.id, updateVerifications.licenseId))
+        .from(updates)
+        .crossJoin(licenses)
         .innerJoin(users, eq(users.id, licenses.ownerId))
-        .where(and(eq(updateVerifications.updateId, id), licenseMayHave, eq(users.status, "active")));
+        .where(and(eq(updates.id, id), offered, licenseMayHave, eq(users.status, "active")));
       for (const customer of customers) await notifyAvailable(tx, customer, manifestInput, deps.mailing.publicUrl);
       return webhooks.emit("update.published", await getUpdate(tx, id));
     }),
@@ -190,13 +258,13 @@ function notifyAvailable(
   );
 }
 
-/** Whether this licence may have this (published) update, by its status and expiry (access-window.ts). */
+/** Whether this licence may have this (published, not yanked) update, by its status and expiry (access-window.ts). */
 async function mayHave(tx: Executor, updateId: string, licenseId: string): Promise<boolean> {
   const [row] = await tx
     .select({ one: sql`1` })
     .from(updates)
     .innerJoin(licenses, eq(licenses.id, licenseId))
-    .where(and(eq(updates.id, updateId), licenseMayHave))
+    .where(and(eq(updates.id, updateId), sql`${updates.yankedAt} is null`, licenseMayHave))
     .limit(1);
   return row !== undefined;
 }
@@ -254,14 +322,16 @@ export async function setVerification(db: Database, id: string, licenseId: strin
   return update;
 
   async function notifyOwnerOnce(tx: Executor, row: UpdateRow, license: { id: string; ownerId: string }) {
-    const [alreadyVerified] = await tx
-      .select({ licenseId: updateVerifications.licenseId })
-      .from(updateVerifications)
-      .innerJoin(licenses, eq(licenses.id, updateVerifications.licenseId))
-      .innerJoin(updates, eq(updates.id, updateVerifications.updateId))
-      .where(and(eq(updateVerifications.updateId, row.id), eq(licenses.ownerId, license.ownerId), ne(licenses.id, license.id), licenseMayHave))
+    // Not when the customer had it already: through another licence, or this one by its channel and features.
+    const [alreadyOffered] = await tx
+      .select({ licenseId: licenses.id })
+      .from(updates)
+      .innerJoin(licenses, eq(licenses.ownerId, license.ownerId))
+      .where(
+        and(eq(updates.id, row.id), licenseMayHave, or(and(ne(licenses.id, license.id), offered), and(eq(licenses.id, license.id), entitledByChannel))),
+      )
       .limit(1);
-    if (alreadyVerified) return;
+    if (alreadyOffered) return;
     const [owner] = await tx
       .select({ id: users.id, email: users.email, firstname: users.firstname })
       .from(users)

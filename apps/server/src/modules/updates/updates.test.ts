@@ -95,7 +95,18 @@ let major = 100;
 /** A version above every one published so far in this file. */
 const nextVersion = () => `${++major}.0.0`;
 
-const changelog = (version: string, overrides: Record<string, string> = {}) => ({ header: `Release ${version}`, version, type: "minor", changeLog: `- fixes for ${version}`, ...overrides });
+/**
+ * On the beta channel, which the licences here do not follow: what a licence may take is decided by
+ * verifications by hand alone (release-channels.test.ts covers channels and required features).
+ */
+const changelog = (version: string, overrides: Record<string, string> = {}) => ({
+  header: `Release ${version}`,
+  version,
+  type: "minor",
+  changeLog: `- fixes for ${version}`,
+  channel: "beta",
+  ...overrides,
+});
 
 async function publish(token: string, id: string, version: string, overrides: Record<string, string> = {}) {
   return call(t.app, { method: "PUT", url: `/api/v1/updates/${id}/changelog`, token, payload: changelog(version, overrides) });
@@ -497,7 +508,9 @@ describe("verifications, history and notifications", () => {
 
     const history = async (token: string, query = "") =>
       json<{ data: Page<UpdateHistoryRow> }>(await call(t.app, { method: "GET", url: `/api/v1/update-history?updateId=${draft.id}&pageSize=100${query}`, token })).data;
-    const mine = await history(customer.token);
+    // A beta update: the customer's own list holds only the licence offered it, unless asked for the others too.
+    expect((await history(customer.token)).items.map((row) => [row.licenseId, row.available])).toEqual([[first!.id, true]]);
+    const mine = await history(customer.token, "&include=unavailable");
     expect(mine.items.map((row) => [row.licenseKey, row.status, row.customerStatus]).sort()).toEqual(
       [
         [first!.key, "verified", "partially_verified"],
@@ -506,7 +519,9 @@ describe("verifications, history and notifications", () => {
     );
     expect(mine.items[0]).toMatchObject({ updateId: draft.id, version, userId: customer.user.id, customer: "Ada Lovelace" });
     // A status filter does not change what the customer's status counts.
-    expect((await history(customer.token, "&status=not_verified")).items).toEqual([expect.objectContaining({ licenseId: second!.id, customerStatus: "partially_verified" })]);
+    expect((await history(customer.token, "&include=unavailable&status=not_verified")).items).toEqual([
+      expect.objectContaining({ licenseId: second!.id, customerStatus: "partially_verified", available: false, unavailableReasons: [{ kind: "channel", channel: "beta" }] }),
+    ]);
 
     const all = await history(admin);
     expect(all.items.filter((row) => row.userId === other.customer.user.id)).toEqual([
@@ -561,10 +576,10 @@ describe("verifications, history and notifications", () => {
       expect((await verification(customer.token, update.id, license!.id)).statusCode).toBe(403);
       expect((await verification(admin, update.id, "not-a-uuid")).statusCode).toBe(422);
     });
-    const mine = json<{ data: Page<UpdateHistoryRow> }>(await call(t.app, { method: "GET", url: `/api/v1/update-history?pageSize=100&userId=${stranger.customer.user.id}`, token: customer.token })).data;
+    const mine = json<{ data: Page<UpdateHistoryRow> }>(await call(t.app, { method: "GET", url: `/api/v1/update-history?pageSize=100&include=unavailable&userId=${stranger.customer.user.id}`, token: customer.token })).data;
     expect(mine.items.every((row) => row.userId === customer.user.id)).toBe(true);
     expect(mine.items.some((row) => row.updateId === update.id && row.licenseId === license!.id)).toBe(true);
-    const sorted = json<{ data: Page<UpdateHistoryRow> }>(await call(t.app, { method: "GET", url: "/api/v1/update-history?sort=version&order=asc&pageSize=3", token: customer.token })).data;
+    const sorted = json<{ data: Page<UpdateHistoryRow> }>(await call(t.app, { method: "GET", url: "/api/v1/update-history?sort=version&order=asc&pageSize=3&include=unavailable", token: customer.token })).data;
     expect(sorted.items.length).toBeLessThanOrEqual(3);
     expect(sorted.total).toBe(mine.total);
   });

@@ -227,6 +227,8 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   "GET /api/v1/licenses/{id}/file": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.license.id) },
   "POST /api/v1/licenses/{id}/deactivate": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.license()) },
   "POST /api/v1/licenses/{id}/reactivate": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.deactivatedLicense()) },
+  // The same channels again: the world's licence keeps following "stable" whoever called.
+  "PUT /api/v1/licenses/{id}/channels": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: on((w) => w.license.id, { channels: ["stable"] }) },
   "GET /api/v1/licenses/{id}/installations": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.license.id) },
   "POST /api/v1/licenses/{id}/installations/{installationId}/release": {
     anonymous: 401,
@@ -264,6 +266,8 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   "GET /api/v1/updates": { anonymous: 401, customer: 403, admin: 200 },
   "GET /api/v1/updates/{id}": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: on((w) => w.update.id) },
   "DELETE /api/v1/updates/{id}": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.draft()) },
+  "PATCH /api/v1/updates/{id}": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.draft(), () => ({ channel: "beta" })) },
+  "POST /api/v1/updates/{id}/yank": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.publishedUpdate()) },
   "PUT /api/v1/updates/{id}/commands": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.draft(), () => ({ commands: ["systemctl restart app"] })) },
   "PUT /api/v1/updates/{id}/changelog": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.draftWithCommands(), (w) => w.fresh.changelog()) },
   "POST /api/v1/updates/{id}/verifications": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: (w) => ({ params: { id: w.update.id }, payload: { licenseId: w.license.id } }) },

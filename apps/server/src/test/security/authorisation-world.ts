@@ -157,6 +157,11 @@ function factories(testApp: TestApp, admin: string, owner: Customer, plan: Plan)
       await dataOf(call(app, { method: "PUT", url: `/api/v1/updates/${draft.id}/commands`, token: admin, payload: { commands: ["systemctl restart app"] } }), 200, "commands");
       return draft;
     },
+    /** A published update on the beta channel (no licence of the world follows it), for calls that withdraw it. */
+    async publishedUpdate() {
+      const draft = await fresh.draftWithCommands();
+      return dataOf<Update>(call(app, { method: "PUT", url: `/api/v1/updates/${draft.id}/changelog`, token: admin, payload: { ...fresh.changelog(), channel: "beta" } }), 200, "publish");
+    },
     /** A version above every one published so far. */
     nextVersion: () => `${++version}.0.0`,
     changelog: () => {
@@ -234,7 +239,8 @@ export async function buildWorld(testApp: TestApp): Promise<World> {
 
   const draft = await fresh.draftWithCommands();
   await dataOf(call(app, { method: "POST", url: `/api/v1/updates/${draft.id}/verifications`, token: admin, payload: { licenseId: license.id } }), 200, "verification");
-  const update = await dataOf<Update>(call(app, { method: "PUT", url: `/api/v1/updates/${draft.id}/changelog`, token: admin, payload: fresh.changelog() }), 200, "publish");
+  // On the beta channel, which no licence follows: B's licence has it by its verification alone, A's none.
+  const update = await dataOf<Update>(call(app, { method: "PUT", url: `/api/v1/updates/${draft.id}/changelog`, token: admin, payload: { ...fresh.changelog(), channel: "beta" } }), 200, "publish");
 
   const categories = await dataOf<FaqCategoryAdmin[]>(call(app, { method: "GET", url: "/api/v1/faq/categories", token: admin }), 200, "faq categories");
   const faqCategory = categories[0]!;
