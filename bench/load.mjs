@@ -6,6 +6,9 @@ import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { percentile } from "./lib.mjs";
 
+/** The request target: the path and the query string. */
+const pathOf = (url) => `${url.pathname}${url.search}`;
+
 export async function load({ url, method = "GET", body, headers = {}, connections = 32, durationMs = 10_000, maxRequests = 5_000_000, timeoutMs = 10_000, check }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const target = new URL(typeof url === "function" ? url() : url);
@@ -30,7 +33,7 @@ export async function load({ url, method = "GET", body, headers = {}, connection
         resolve();
       };
       const request = http.request(
-        { agent, host: target.hostname, port: target.port, path: typeof url === "function" ? new URL(url()).pathname : target.pathname, method, headers: { ...headers, ...(payload ? { "content-length": Buffer.byteLength(payload) } : {}) } },
+        { agent, host: target.hostname, port: target.port, path: typeof url === "function" ? pathOf(new URL(url())) : pathOf(target), method, headers: { ...headers, ...(payload ? { "content-length": Buffer.byteLength(payload) } : {}) } },
         (response) => {
           const chunks = [];
           response.on("data", (chunk) => chunks.push(chunk));

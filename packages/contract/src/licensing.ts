@@ -114,10 +114,10 @@ export const licenseFileQuerySchema = z
       .transform((value) => value === "true")
       .default(false),
     ttl: ttlField.optional(),
-  })
-  .meta({ id: "LicenseFileQuery" });
+  });
 export type LicenseFileQuery = z.input<typeof licenseFileQuerySchema>;
 
 /** Machine files (always encrypted): `?ttl=`. */
-export const machineFileQuerySchema = z.strictObject({ ttl: ttlField.optional() }).meta({ id: "MachineFileQuery" });
+// No `.meta({ id })` on query schemas: @fastify/swagger cannot resolve a querystring given as a $ref (500 on /api/openapi.json).
+export const machineFileQuerySchema = z.strictObject({ ttl: ttlField.optional() });
 export type MachineFileQuery = z.input<typeof machineFileQuerySchema>;

@@ -5,9 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEYGEN_JS_LICENSE_FILE, KEYGEN_JS_LICENSE_KEY, KEYGEN_NODE_LICENSE_FILE, KEYGEN_NODE_LICENSE_KEY, KEYGEN_PUBLIC_KEY_HEX } from "./test/keygen-vectors.js";
 import {
   DAY,
   makeAnswer,
+  makeDataset,
+  makeEncryptedFile,
   makeKeys,
   makeLicenseFile,
   makeManifest,
@@ -22,6 +25,7 @@ import {
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cli = path.join(packageDir, "dist", "cli.js");
 const FINGERPRINT = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+const LICENSE_KEY = "7K3QX-9MZ4T-1B8RW-P2D6H-VC5NE-FJ0GA";
 
 let dir: string;
 const file = (name: string) => path.join(dir, name);
@@ -47,6 +51,11 @@ beforeAll(() => {
   writeFileSync(file("good.lic"), makeLicenseFile(makePayload(recent), keys.privateKey));
   writeFileSync(file("expired.lic"), makeLicenseFile(makePayload(new Date(Date.now() - 90 * DAY)), keys.privateKey));
   writeFileSync(file("garbage.lic"), "hello\n");
+  writeFileSync(file("encrypted.lic"), makeEncryptedFile("license", makeDataset("license", recent, 30 * 86_400, LICENSE_KEY), LICENSE_KEY, keys.privateKey));
+  writeFileSync(file("machine.lic"), makeEncryptedFile("machine", makeDataset("machine", recent, 30 * 86_400, LICENSE_KEY, FINGERPRINT), LICENSE_KEY + FINGERPRINT, keys.privateKey));
+  writeFileSync(file("keygen-js.lic"), KEYGEN_JS_LICENSE_FILE);
+  writeFileSync(file("keygen-node.lic"), KEYGEN_NODE_LICENSE_FILE);
+  writeFileSync(file("keygen.hex"), `${KEYGEN_PUBLIC_KEY_HEX}\n`);
   writeFileSync(file("answer.json"), JSON.stringify(makeAnswer(makeValidationData(new Date()), keys.privateKey)));
   writeFileSync(
     file("negative.json"),
@@ -111,6 +120,47 @@ describe("license-verify CLI", () => {
     const garbage = run(file("garbage.lic"), "--public-key", file("key.pem"));
     expect(garbage.code).toBe(1);
     expect(garbage.stdout).toContain("MALFORMED");
+  });
+
+  it("verifies and decrypts an encrypted licence file and a machine file with --license-key (and --fingerprint)", () => {
+    const licence = run(file("encrypted.lic"), "-k", file("key.pem"), "--license-key", LICENSE_KEY);
+    expect(licence.code).toBe(0);
+    expect(licence.stdout).toContain("VALID encrypted licence file");
+    expect(licence.stdout).toMatch(/Entitlements:\s+REPORTS/);
+    const machine = run(file("machine.lic"), "-k", file("key.pem"), "-l", LICENSE_KEY, "-f", FINGERPRINT);
+    expect(machine.code).toBe(0);
+    expect(machine.stdout).toContain("VALID machine file");
+    expect(machine.stdout).toContain(FINGERPRINT);
+    const json = run(file("machine.lic"), "-k", file("key.pem"), "-l", LICENSE_KEY, "-f", FINGERPRINT, "--json");
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, kind: "machine", entitlements: ["REPORTS"] });
+
+    const wrongKey = run(file("encrypted.lic"), "-k", file("key.pem"), "-l", "AAAAA-BBBBB");
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.stdout).toContain("INVALID encrypted licence file: WRONG_KEY");
+    const wrongMachine = run(file("machine.lic"), "-k", file("key.pem"), "-l", LICENSE_KEY, "-f", "0".repeat(64));
+    expect(wrongMachine.code).toBe(1);
+    expect(wrongMachine.stdout).toContain("WRONG_KEY_OR_FINGERPRINT");
+    expect(run(file("machine.lic"), "-k", file("other.pem"), "-l", LICENSE_KEY, "-f", FINGERPRINT).stdout).toContain("BAD_SIGNATURE");
+
+    const noKey = run(file("encrypted.lic"), "-k", file("key.pem"));
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain("--license-key");
+    const noFingerprint = run(file("machine.lic"), "-k", file("key.pem"), "-l", LICENSE_KEY);
+    expect(noFingerprint.code).toBe(2);
+    expect(noFingerprint.stderr).toContain("--fingerprint");
+  });
+
+  it("accepts Keygen's published vector with Keygen's hex public key, given literally or in a file", () => {
+    const literal = run(file("keygen-js.lic"), "--public-key", KEYGEN_PUBLIC_KEY_HEX, "--license-key", KEYGEN_JS_LICENSE_KEY);
+    expect(literal.code).toBe(0);
+    expect(literal.stdout).toContain("VALID encrypted licence file");
+    expect(literal.stdout).toMatch(/Entitlements:\s+OFFLINE_SUPPORT/);
+    expect(run(file("keygen-js.lic"), "-k", file("keygen.hex"), "-l", KEYGEN_JS_LICENSE_KEY).code).toBe(0);
+    // Keygen's node example file is authentic, but its meta.expiry (2025-04-09) has passed.
+    const expired = run(file("keygen-node.lic"), "-k", KEYGEN_PUBLIC_KEY_HEX, "-l", KEYGEN_NODE_LICENSE_KEY);
+    expect(expired.code).toBe(1);
+    expect(expired.stdout).toContain("FILE_EXPIRED");
+    expect(expired.stdout).toContain("Node Example");
   });
 
   it("prints the result object with --json", () => {

@@ -4,11 +4,14 @@
  * downloaded for it) or an update package offline against the portal's public key.
  * Exit codes: 0 valid, 1 invalid, 2 usage or I/O error.
  */
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadPublicKey } from "./keys.js";
+import { MACHINE_FILE_HEADER } from "./keygen-file-checks.js";
+import { loadAnyPublicKey, verifyEncryptedLicenseFile, verifyMachineFile } from "./keygen-file.js";
 import { verifyLicenseFile } from "./license-file.js";
 import type {
+  KeygenFileResult,
   License,
   LicenseFileResult,
   UpdateFileCheck,
@@ -27,6 +30,8 @@ const EXIT_USAGE = 2;
 
 const USAGE = `Usage:
   license-verify <file.lic> --public-key <key.pem> [--fingerprint <hex>] [--json]
+  license-verify <file.lic> --license-key <key> --public-key <key> [--json]            (encrypted licence file)
+  license-verify <machine.lic> --license-key <key> --fingerprint <fp> --public-key <key> [--json]
   license-verify --answer <answer.json> --public-key <key.pem> [--nonce <n>] [--max-age <seconds>] [--json]
   license-verify --manifest <manifest.json> [--signature <manifest.sig>] [--files <dir>] --public-key <key.pem> [--json]
   license-verify --package <update.zip> --public-key <key.pem> [--json]
@@ -38,7 +43,13 @@ signed manifest (and the files downloaded for it), or a downloaded update packag
 Options:
   -k, --public-key <key.pem>   the portal's public key (required)
   -f, --fingerprint <hex>      licence file only: require the file to be bound to this installation
-                               (lower-case hex SHA-256 of the installation data)
+                               (lower-case hex SHA-256 of the installation data); machine file: the
+                               machine's fingerprint, part of the decryption key
+  -l, --license-key <key>      encrypted licence file (alg aes-256-gcm+ed25519) or machine file
+                               ("-----BEGIN MACHINE FILE-----", Keygen's format): the licence key,
+                               exactly as the portal shows it, which decrypts the file. For these,
+                               --public-key may also be the key itself as 64 hex characters (Keygen's
+                               form) and the file may hold PEM, hex or base64 DER
   -a, --answer <answer.json>   verify a validation answer (the JSON response body) instead of a file
   -n, --nonce <n>              answer only: require the answer to echo this nonce (replay protection)
       --max-age <seconds>      answer only: require the answer's timestamp to be this fresh
@@ -189,6 +200,7 @@ const MODE_LABELS: Record<Mode, string> = { "licence file": "a licence file", an
 /** Options that belong to one mode only. */
 const MODE_OPTIONS: Record<string, Mode> = {
   fingerprint: "licence file",
+  "license-key": "licence file",
   nonce: "answer",
   "max-age": "answer",
   signature: "manifest",
@@ -234,6 +246,7 @@ async function main(argv: string[]): Promise<number> {
       options: {
         "public-key": { type: "string", short: "k" },
         fingerprint: { type: "string", short: "f" },
+        "license-key": { type: "string", short: "l" },
         answer: { type: "string", short: "a" },
         nonce: { type: "string", short: "n" },
         "max-age": { type: "string" },
@@ -274,6 +287,13 @@ async function main(argv: string[]): Promise<number> {
     }
   }
 
+  if (mode === "licence file") {
+    const file = positionals[0] as string;
+    const text = readText(file, "licence file");
+    const isMachineFile = text.trimStart().startsWith(MACHINE_FILE_HEADER);
+    if (isMachineFile || values["license-key"] !== undefined) return verifyEncryptedCommand(text, isMachineFile, values);
+  }
+
   const publicKeyPem = readText(values["public-key"], "public key");
   const key = loadPublicKey(publicKeyPem);
   if (!key.ok) throw new UsageError(`Unusable public key "${values["public-key"]}": ${key.message}`);
@@ -301,7 +321,53 @@ async function main(argv: string[]): Promise<number> {
   const file = positionals[0] as string;
   const text = readText(file, "licence file");
   const result = verifyLicenseFile(text, publicKeyPem, values.fingerprint !== undefined ? { fingerprint: values.fingerprint } : {});
+  if (!result.ok && result.reason === "UNSUPPORTED_ALGORITHM" && result.message.includes('"aes-256-gcm+ed25519"')) {
+    throw new UsageError("This licence file is encrypted (aes-256-gcm+ed25519): give the licence key with --license-key <key>.");
+  }
   out(values.json ? JSON.stringify(result, null, 2) : describeFile(result));
+  return result.ok ? EXIT_VALID : EXIT_INVALID;
+}
+
+/** The public key of --public-key for an encrypted file: a file holding PEM, hex or base64 DER, or the hex key itself. */
+function readAnyPublicKey(value: string): string {
+  const text = /^[0-9a-fA-F]{64}$/.test(value) && !existsSync(value) ? value : readText(value, "public key");
+  const key = loadAnyPublicKey(text);
+  if (!key.ok) throw new UsageError(`Unusable public key "${value}": ${key.message}`);
+  return text;
+}
+
+function describeEncrypted(what: string, result: KeygenFileResult): string {
+  const lines = [result.ok ? `VALID ${what}` : `INVALID ${what}: ${result.reason}`];
+  if (!result.ok) lines.push(`  ${result.message}`);
+  const dataset = result.dataset;
+  if (!dataset) return lines.join("\n");
+  const entries: [string, string][] = [];
+  const license = dataset.data.type === "licenses" ? dataset.data : dataset.included.find((item) => item.type === "licenses");
+  if (dataset.data.type === "machines") {
+    entries.push(["Machine ID", dataset.data.id], ["Fingerprint", String(dataset.data.attributes["fingerprint"])]);
+  }
+  if (license) {
+    const { key, name, status, expiry } = license.attributes;
+    entries.push(["Key", String(key)], ["Licence ID", license.id], ["Name", String(name)], ["Status", String(status)], ["Expires", expiry ? String(expiry) : "never"]);
+  }
+  const codes = dataset.included.filter((item) => item.type === "entitlements").map((item) => String(item.attributes["code"]));
+  entries.push(["Entitlements", codes.length ? codes.join(", ") : "(none)"]);
+  entries.push(["File issued", dataset.meta.issued], ["Refresh by", dataset.meta.expiry ?? "never"]);
+  lines.push(rows(entries));
+  return lines.join("\n");
+}
+
+function verifyEncryptedCommand(text: string, isMachineFile: boolean, values: { "license-key"?: string; fingerprint?: string; "public-key"?: string; json?: boolean }): number {
+  const licenseKey = values["license-key"];
+  if (licenseKey === undefined || licenseKey === "") throw new UsageError(`A ${isMachineFile ? "machine" : "licence"} file is decrypted with the licence key: give --license-key <key>.`);
+  if (isMachineFile && (values.fingerprint === undefined || values.fingerprint === "")) {
+    throw new UsageError("A machine file is decrypted with the licence key and the machine's fingerprint: give --fingerprint <fingerprint>.");
+  }
+  const publicKey = readAnyPublicKey(values["public-key"] as string);
+  const result = isMachineFile
+    ? verifyMachineFile(text, publicKey, { licenseKey, fingerprint: values.fingerprint as string })
+    : verifyEncryptedLicenseFile(text, publicKey, { licenseKey });
+  out(values.json ? JSON.stringify(result, null, 2) : describeEncrypted(isMachineFile ? "machine file" : "encrypted licence file", result));
   return result.ok ? EXIT_VALID : EXIT_INVALID;
 }
 

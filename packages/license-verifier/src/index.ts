@@ -2,7 +2,8 @@
  * @portal/license-verifier — offline verification of the portal's signed licence files,
  * online-validation answers and software updates (manifests, downloaded files, packages), all
  * Ed25519. Dependency-free: only Node built-ins. `@portal/license-verifier/webcrypto` holds the
- * online-validation check on WebCrypto alone, for browsers too.
+ * online-validation check and the encrypted licence and machine files (Keygen's aes-256-gcm+ed25519)
+ * on WebCrypto alone, for browsers too.
  */
 export { fingerprintOf } from "./fingerprint.js";
 export {
@@ -12,6 +13,9 @@ export {
   LICENSE_FILE_SIGNING_PREFIX,
   verifyLicenseFile,
 } from "./license-file.js";
+export { ENCRYPTED_FILE_ALGORITHM, MACHINE_FILE_FOOTER, MACHINE_FILE_HEADER, MAX_CLOCK_DRIFT_SECONDS } from "./keygen-file-checks.js";
+export { loadAnyPublicKey, verifyEncryptedLicenseFile, verifyMachineFile } from "./keygen-file.js";
+export { verifyEncryptedLicenseFileWebCrypto, verifyMachineFileWebCrypto } from "./keygen-file-webcrypto.js";
 export { installPathProblem, installPathsProblem } from "./install-path.js";
 export { sha256File, verifyUpdateFiles } from "./update-files.js";
 export { UPDATE_MANIFEST_ALGORITHM, verifySignedManifest, verifyUpdateManifest } from "./update-manifest.js";
@@ -20,6 +24,14 @@ export { verifyValidationAnswer } from "./validation-answer.js";
 export { verifyValidationAnswerWebCrypto } from "./validation-answer-webcrypto.js";
 export type {
   Installation,
+  KeygenDataset,
+  KeygenFileFailure,
+  KeygenFileFailureReason,
+  KeygenFileKind,
+  KeygenFileMeta,
+  KeygenFileResult,
+  KeygenFileSuccess,
+  KeygenResource,
   License,
   LicenseFileEnvelope,
   LicenseFileFailure,
@@ -53,6 +65,7 @@ export type {
   ValidationAnswerSuccess,
   ValidationCode,
   ValidationData,
+  VerifyKeygenFileOptions,
   VerifyLicenseFileOptions,
   VerifyUpdateFilesOptions,
   VerifyUpdatePackageOptions,

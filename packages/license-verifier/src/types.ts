@@ -265,3 +265,88 @@ export interface UpdatePackageFailure {
 }
 
 export type UpdatePackageResult = UpdatePackageSuccess | UpdatePackageFailure;
+
+/** Which of Keygen's encrypted files: a licence file (`license/` signing prefix) or a machine file (`machine/`). */
+export type KeygenFileKind = "license" | "machine";
+
+/** A JSON:API resource as Keygen's files carry it: `{type, id, attributes, …}`. */
+export interface KeygenResource {
+  type: string;
+  id: string;
+  attributes: Record<string, unknown>;
+  [member: string]: unknown;
+}
+
+/** An encrypted file's lifetime (`meta` of the plaintext). Keygen writes `expiry` and `ttl` null for a file without one. */
+export interface KeygenFileMeta {
+  /** ISO-8601: when the file was issued. */
+  issued: string;
+  /** ISO-8601, or null: after this the file must be refreshed. */
+  expiry: string | null;
+  /** Seconds, or null. */
+  ttl: number | null;
+}
+
+/** The decrypted plaintext of an encrypted licence or machine file. */
+export interface KeygenDataset {
+  /** The licence (`type: "licenses"`) of a licence file; the machine (`type: "machines"`) of a machine file. */
+  data: KeygenResource;
+  /** The licence's entitlements (`type: "entitlements"`, attributes `{code, name}`); in a machine file, also the licence. */
+  included: KeygenResource[];
+  meta: KeygenFileMeta;
+}
+
+export type KeygenFileFailureReason =
+  /** Not an armoured file of this kind, or not base64 / JSON where it must be. */
+  | "MALFORMED"
+  /** `alg` is not `aes-256-gcm+ed25519` (e.g. a plain `base64+ed25519` file: use verifyLicenseFile). */
+  | "UNSUPPORTED_ALGORITHM"
+  /** The signature does not verify: the file was altered (enc or sig), or signed with another key. */
+  | "BAD_SIGNATURE"
+  /** Authentic, but the licence key given does not decrypt it (licence file), or it names another licence key. */
+  | "WRONG_KEY"
+  /**
+   * Machine file only: authentic, but licence key + fingerprint do not decrypt it. The two are hashed
+   * together, so which one is wrong cannot be told: another machine's file, or another licence key.
+   */
+  | "WRONG_KEY_OR_FINGERPRINT"
+  /** Machine file only: decrypted, but made for another fingerprint than the one given. */
+  | "WRONG_FINGERPRINT"
+  /** `meta.issued` lies in the future by more than the allowed clock drift: this machine's clock is behind (or was set back). */
+  | "CLOCK_UNSYNCED"
+  /** Past `meta.expiry`: the file must be refreshed (check in). */
+  | "FILE_EXPIRED";
+
+export interface VerifyKeygenFileOptions {
+  /** The licence key, exactly as the portal shows it (the AES key is SHA-256 of it). */
+  licenseKey: string;
+  /** Machine files: the machine's fingerprint (the AES key is SHA-256 of licence key + fingerprint). */
+  fingerprint?: string;
+  /** The current time (defaults to `new Date()`). */
+  now?: Date;
+  /** How far `meta.issued` may lie ahead of `now` (default MAX_CLOCK_DRIFT_SECONDS, 5 minutes). */
+  maxClockDriftSeconds?: number;
+}
+
+export interface KeygenFileSuccess {
+  ok: true;
+  kind: KeygenFileKind;
+  dataset: KeygenDataset;
+  meta: KeygenFileMeta;
+  /** The licence's attributes (`data` of a licence file, the included licence of a machine file). */
+  license: Record<string, unknown> | null;
+  /** The machine's attributes (machine files), else null. */
+  machine: Record<string, unknown> | null;
+  /** The entitlement codes the file grants. */
+  entitlements: string[];
+}
+
+export interface KeygenFileFailure {
+  ok: false;
+  reason: KeygenFileFailureReason;
+  message: string;
+  /** Present once the file was decrypted (CLOCK_UNSYNCED, FILE_EXPIRED, WRONG_FINGERPRINT, WRONG_KEY after decryption). */
+  dataset?: KeygenDataset;
+}
+
+export type KeygenFileResult = KeygenFileSuccess | KeygenFileFailure;

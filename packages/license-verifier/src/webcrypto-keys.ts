@@ -9,7 +9,10 @@ export type WebCryptoKey = object;
 
 interface Subtle {
   importKey(format: "spki", keyData: Uint8Array, algorithm: { name: "Ed25519" }, extractable: false, usages: ["verify"]): Promise<WebCryptoKey>;
+  importKey(format: "raw", keyData: ArrayBuffer, algorithm: { name: "AES-GCM" }, extractable: false, usages: ["decrypt"]): Promise<WebCryptoKey>;
   verify(algorithm: { name: "Ed25519" }, key: WebCryptoKey, signature: Uint8Array, data: Uint8Array): Promise<boolean>;
+  digest(algorithm: "SHA-256", data: Uint8Array): Promise<ArrayBuffer>;
+  decrypt(algorithm: { name: "AES-GCM"; iv: Uint8Array; additionalData: Uint8Array; tagLength: 128 }, key: WebCryptoKey, data: Uint8Array): Promise<ArrayBuffer>;
 }
 
 function subtle(): Subtle | undefined {
@@ -35,6 +38,15 @@ async function importKey(pem: string): Promise<WebCryptoKeyResult> {
   if (end < 0) return { ok: false, message: `The public key could not be parsed: no "${PEM_FOOTER}" line.` };
   const der = decodeBase64Bytes(pem.slice(start, end).replace(/\s+/g, ""));
   if (!der) return { ok: false, message: "The public key could not be parsed: its body is not base64." };
+  return importSpkiWebCrypto(der);
+}
+
+/** Imports an Ed25519 public key given as SPKI DER bytes. Never rejects. */
+export async function importSpkiWebCrypto(der: Uint8Array): Promise<WebCryptoKeyResult> {
+  const crypto = subtle();
+  if (!crypto) {
+    return { ok: false, message: "WebCrypto (crypto.subtle) is not available here: browsers offer it only on https:// pages and localhost." };
+  }
   try {
     return { ok: true, key: await crypto.importKey("spki", der, { name: "Ed25519" }, false, ["verify"]) };
   } catch (error) {
@@ -71,5 +83,24 @@ export async function verifyEd25519WebCrypto(message: Uint8Array, signature: Uin
     return await subtle()!.verify({ name: "Ed25519" }, key, signature, message);
   } catch {
     return false;
+  }
+}
+
+/**
+ * AES-256-GCM decryption with key SHA-256(`secret`), empty additional data, a 16-byte tag: the
+ * plaintext, or undefined when the key is wrong or the data altered (never rejects).
+ */
+export async function decryptAesGcmWebCrypto(secret: Uint8Array, iv: Uint8Array, ciphertext: Uint8Array, tag: Uint8Array): Promise<Uint8Array | undefined> {
+  const crypto = subtle();
+  if (!crypto) return undefined;
+  try {
+    const key = await crypto.importKey("raw", await crypto.digest("SHA-256", secret), { name: "AES-GCM" }, false, ["decrypt"]);
+    // WebCrypto takes the tag at the end of the ciphertext.
+    const sealed = new Uint8Array(ciphertext.length + tag.length);
+    sealed.set(ciphertext);
+    sealed.set(tag, ciphertext.length);
+    return new Uint8Array(await crypto.decrypt({ name: "AES-GCM", iv, additionalData: new Uint8Array(), tagLength: 128 }, key, sealed));
+  } catch {
+    return undefined;
   }
 }

@@ -26,7 +26,7 @@ describe("@portal/license-verifier/webcrypto", () => {
   it("imports no Node built-in and uses no Node global, so it runs in browsers", () => {
     const graph = moduleGraph("webcrypto.ts");
     expect([...graph.keys()].map((file) => path.basename(file)).sort()).toEqual(
-      ["encoding.ts", "now.ts", "shape.ts", "types.ts", "validation-answer-checks.ts", "validation-answer-webcrypto.ts", "webcrypto-keys.ts", "webcrypto.ts"].sort(),
+      ["encoding.ts", "keygen-file-checks.ts", "keygen-file-webcrypto.ts", "now.ts", "public-key-forms.ts", "shape.ts", "types.ts", "validation-answer-checks.ts", "validation-answer-webcrypto.ts", "webcrypto-keys.ts", "webcrypto.ts"].sort(),
     );
     for (const [file, source] of graph) {
       const code = source.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");

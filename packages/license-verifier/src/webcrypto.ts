@@ -4,7 +4,18 @@
  * package's main entry point needs `node:crypto`, `node:fs`, `node:zlib`).
  */
 export { verifyValidationAnswerWebCrypto } from "./validation-answer-webcrypto.js";
+export { verifyEncryptedLicenseFileWebCrypto, verifyMachineFileWebCrypto } from "./keygen-file-webcrypto.js";
+export { ENCRYPTED_FILE_ALGORITHM, MACHINE_FILE_FOOTER, MACHINE_FILE_HEADER, MAX_CLOCK_DRIFT_SECONDS } from "./keygen-file-checks.js";
 export type {
+  KeygenDataset,
+  KeygenFileFailure,
+  KeygenFileFailureReason,
+  KeygenFileKind,
+  KeygenFileMeta,
+  KeygenFileResult,
+  KeygenFileSuccess,
+  KeygenResource,
+  VerifyKeygenFileOptions,
   License,
   LicenseStatus,
   ValidationAnswer,

@@ -1,10 +1,11 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import { createCipheriv, createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createKeyFile } from "./key-files.js";
 
 export const SIGNING_KEY_FILE = "license-signing-key.pem";
 const LICENSE_FILE_ALGORITHM = "base64+ed25519";
+export const ENCRYPTED_FILE_ALGORITHM = "aes-256-gcm+ed25519";
 const LINE_WIDTH = 60;
 
 export interface Signer {
@@ -49,10 +50,33 @@ export async function loadSigner(options: { pem?: string; dataDir: string }): Pr
  */
 export function buildLicenseFile(payload: unknown, signer: Signer): string {
   const enc = Buffer.from(JSON.stringify(payload), "utf8").toString("base64");
-  const sig = signer.sign(`license/${enc}`);
-  const body = Buffer.from(JSON.stringify({ enc, sig, alg: LICENSE_FILE_ALGORITHM }), "utf8").toString("base64");
+  return armour("license", enc, LICENSE_FILE_ALGORITHM, signer);
+}
+
+export type EncryptedFileKind = "license" | "machine";
+
+/** `{enc, sig, alg}` with sig over `${kind}/${enc}`, base64 in lines of 60 between the kind's header and footer (as Keygen writes them). */
+function armour(kind: EncryptedFileKind, enc: string, alg: string, signer: Signer): string {
+  const sig = signer.sign(`${kind}/${enc}`);
+  const body = Buffer.from(JSON.stringify({ enc, sig, alg }), "utf8").toString("base64");
   const lines = body.match(new RegExp(`.{1,${LINE_WIDTH}}`, "g")) ?? [];
-  return ["-----BEGIN LICENSE FILE-----", ...lines, "-----END LICENSE FILE-----", ""].join("\n");
+  const label = kind === "machine" ? "MACHINE FILE" : "LICENSE FILE";
+  return [`-----BEGIN ${label}-----`, ...lines, `-----END ${label}-----`, ""].join("\n");
+}
+
+/**
+ * An encrypted licence file or machine file exactly as Keygen makes its cryptographic files
+ * (`aes-256-gcm+ed25519`): AES-256-GCM under SHA-256 of `secret` (the licence key; for a machine
+ * file the licence key + fingerprint), a random 12-byte IV, empty additional data; `enc` =
+ * base64(ciphertext) "." base64(iv) "." base64(16-byte tag); `sig` = Ed25519 over "license/" + enc
+ * (or "machine/" + enc). Files are a few kilobytes: this takes well under a millisecond.
+ */
+export function buildEncryptedFile(kind: EncryptedFileKind, plaintext: unknown, secret: string, signer: Signer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", createHash("sha256").update(secret, "utf8").digest(), iv);
+  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(plaintext), "utf8"), cipher.final()]);
+  const enc = `${ciphertext.toString("base64")}.${iv.toString("base64")}.${cipher.getAuthTag().toString("base64")}`;
+  return armour(kind, enc, ENCRYPTED_FILE_ALGORITHM, signer);
 }
 
 /** The answer body `{status,data,signature}` with the signature over the exact bytes of `data`. */

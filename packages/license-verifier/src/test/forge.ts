@@ -2,7 +2,7 @@
  * Test-only issuer: builds licence files, validation answers and update manifests exactly as the portal's server does,
  * with real Ed25519 keys. Not part of the library (excluded from the build, never exported).
  */
-import { createHash, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import { createCipheriv, createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import { writeZipFile, type ZipEntry, type ZipFileOptions } from "@portal/test-support";
 import type { LicenseFileEnvelope, LicenseFilePayload, UpdateManifest, UpdateManifestFile, ValidationAnswer, ValidationData } from "../types.js";
 
@@ -130,4 +130,34 @@ export function makeManifestAnswer(manifestText: string, privateKey: KeyObject, 
 /** A package as the portal writes it: manifest.json, manifest.sig, then every file at its install path. */
 export function writeTestPackage(file: string, manifestText: string, signature: string, entries: ZipEntry[], options: ZipFileOptions = {}): void {
   writeZipFile(file, [{ name: "manifest.json", data: manifestText }, { name: "manifest.sig", data: `${signature}\n` }, ...entries], options);
+}
+
+/** An encrypted file as the portal (and Keygen) makes it: AES-256-GCM under SHA-256(secret), Ed25519 over `${kind}/${enc}`. */
+export function makeEncryptedFile(kind: "license" | "machine", plaintext: unknown, secret: string, privateKey: KeyObject, options: { alg?: string } = {}): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", createHash("sha256").update(secret, "utf8").digest(), iv);
+  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(plaintext), "utf8"), cipher.final()]);
+  const enc = `${ciphertext.toString("base64")}.${iv.toString("base64")}.${cipher.getAuthTag().toString("base64")}`;
+  const sig = sign(null, Buffer.from(`${kind}/${enc}`, "utf8"), privateKey).toString("base64");
+  const body = Buffer.from(JSON.stringify({ enc, sig, alg: options.alg ?? "aes-256-gcm+ed25519" })).toString("base64");
+  const label = kind === "machine" ? "MACHINE FILE" : "LICENSE FILE";
+  return [`-----BEGIN ${label}-----`, ...(body.match(/.{1,60}/g) ?? []), `-----END ${label}-----`, ""].join("\n");
+}
+
+/** The plaintext of an encrypted licence (or machine) file as the portal writes it. */
+export function makeDataset(kind: "license" | "machine", issued: Date, ttlSeconds: number | null, licenseKey: string, fingerprint = "") {
+  const license = {
+    type: "licenses",
+    id: "4b0c6f0e-5d43-4a8e-9d1c-2f7f0b7c9a11",
+    attributes: { key: licenseKey, name: "Professional", status: "ACTIVE", expiry: null, created: "2026-01-01T00:00:00.000Z", floating: false, maxMachines: 3 },
+  };
+  const entitlements = [{ type: "entitlements", id: "0d7f7c5e-2a9b-4a43-8d3c-1b0e9b8f6a21", attributes: { code: "REPORTS", name: "Reports" } }];
+  const meta = {
+    issued: issued.toISOString(),
+    expiry: ttlSeconds === null ? null : new Date(issued.getTime() + ttlSeconds * 1000).toISOString(),
+    ttl: ttlSeconds,
+  };
+  return kind === "license"
+    ? { data: license, included: entitlements, meta }
+    : { data: { type: "machines", id: "7f6e5d4c-3b2a-4190-8877-665544332211", attributes: { fingerprint, name: "build-01" } }, included: [license, ...entitlements], meta };
 }

@@ -6,12 +6,14 @@ import {
   installationListSchema,
   installationParams,
   licenseChannelsBodySchema,
+  licenseFileQuerySchema,
   licenseListQuerySchema,
   licenseRequestBodySchema,
   licenseRequestListQuerySchema,
   licenseRequestPatchSchema,
   licenseRequestSchema,
   licenseSchema,
+  machineFileQuerySchema,
   normalizeLicenseKey,
   pageOf,
   publicKeySchema,
@@ -28,7 +30,8 @@ import { AppError } from "../../lib/app-error.js";
 import { requestContext } from "../../lib/request-context.js";
 import { signedEnvelope } from "../../lib/signing.js";
 import { currentUser } from "../../plugins/auth.js";
-import { getLicense, licenseFileFor, listInstallations, listLicenses, releaseInstallation, setLicenseActive, setLicenseChannels } from "./licenses.service.js";
+import { getLicense, listInstallations, listLicenses, releaseInstallation, setLicenseActive, setLicenseChannels } from "./licenses.service.js";
+import { licenseFileFor, machineFileFor, machineFileForToken } from "./license-files.service.js";
 import { authenticateReq, parseReqFile } from "./req-file.service.js";
 import {
   approveLicenseRequest,
@@ -45,6 +48,15 @@ import { heartbeat, releaseSeat } from "./seats.service.js";
 import { refusals } from "../../plugins/openapi.js";
 
 const admin = { access: "admin" as const };
+const LICENSE_TOKEN_HEADER = "x-license-token";
+
+/** A licence or machine file goes out as an attachment, never cached. */
+function sendFile(reply: FastifyReply, name: string, file: string) {
+  return reply.header("content-disposition", `attachment; filename="${name}"`).header("cache-control", "no-store").type("text/plain; charset=utf-8").send(file);
+}
+
+const encryptedFileText =
+  "made exactly as Keygen makes its cryptographic files (`aes-256-gcm+ed25519`): AES-256-GCM with key = SHA-256 of the licence key as the API shows it{SECRET}, a random 12-byte IV, empty additional data; `enc` = base64(ciphertext) `.` base64(iv) `.` base64(16-byte tag); `sig` = base64 Ed25519 over the UTF-8 bytes of `\"{PREFIX}/\" + enc` (public key: `GET /api/v1/licenses/public-key`); the armoured body is base64 of `{enc, sig, alg}` in lines of 60. `ttl` (3600..31536000 seconds) sets `meta.expiry`; by default the licence's `offlineTtlDays`, else until the licence ends (at least an hour, at most a year).";
 const requestAnswer = { 200: successEnvelope(licenseRequestSchema) };
 const licenseAnswer = { 200: successEnvelope(licenseSchema) };
 
@@ -267,8 +279,10 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["licences"],
         operationId: "downloadLicenseFile",
-        summary: "The signed licence file (Keygen's format) for offline verification",
+        summary: "The signed licence file (Keygen's format) for offline verification; `encrypt=true` for the encrypted one",
+        description: `Without \`encrypt\` (or \`encrypt=false\`): today's \`base64+ed25519\` file, readable by anyone holding it, \`meta.ttl\` 30 days unless \`ttl\` says. With \`encrypt=true\`: the plaintext \`{data:{type:"licenses", id, attributes:{key, name, status, expiry, created, floating, maxMachines, requireHeartbeat, metadata}}, included:[{type:"entitlements", id, attributes:{code, name}}…], meta:{issued, expiry, ttl}}\`, ${encryptedFileText.replace("{SECRET}", "").replace("{PREFIX}", "license")}`,
         params: uuidParam,
+        querystring: licenseFileQuerySchema,
         response: {
           200: {
             description: "The licence file, as an attachment named after the compact key (`<key>.lic`)",
@@ -279,12 +293,8 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { file, record } = await licenseFileFor(app.db, currentUser(request.user), request.params.id, app.signer, requestContext(request));
-      return reply
-        .header("content-disposition", `attachment; filename="${record.license.keyCompact}.lic"`)
-        .header("cache-control", "no-store")
-        .type("text/plain; charset=utf-8")
-        .send(file);
+      const { file, record } = await licenseFileFor(app.db, currentUser(request.user), request.params.id, request.query, app.signer, requestContext(request));
+      return sendFile(reply, `${record.license.keyCompact}.lic`, file);
     },
   );
   app.post(
@@ -334,6 +344,30 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ status: "success" as const, data: await listInstallations(app.db, currentUser(request.user), request.params.id) }),
   );
+  app.get(
+    "/licenses/:id/installations/:installationId/file",
+    {
+      compress: false,
+      config: { scope: "read" },
+      schema: {
+        tags: ["licences"],
+        operationId: "downloadMachineFile",
+        summary: "The encrypted machine file (Keygen's format) of one installation, for offline activation",
+        description: `\`-----BEGIN MACHINE FILE-----\` … \`-----END MACHINE FILE-----\`: the plaintext \`{data:{type:"machines", id, attributes:{fingerprint, name, created, lastSeen, …}}, included:[the licence, its entitlements], meta:{issued, expiry, ttl}}\`, ${encryptedFileText.replace("{SECRET}", " followed by the installation's fingerprint").replace("{PREFIX}", "machine")} The licence's owner or an administrator; a released installation is 404.`,
+        params: installationParams,
+        querystring: machineFileQuerySchema,
+        response: {
+          200: { description: "The machine file, as an attachment (`machine-<fingerprint prefix>.lic`)", content: { "text/plain": { schema: z.string() } } },
+          ...refusals("common/not_found", "license/deactivated"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { params } = request;
+      const { file, installation } = await machineFileFor(app.db, currentUser(request.user), params.id, params.installationId, request.query.ttl, app.signer, requestContext(request));
+      return sendFile(reply, `machine-${installation.fingerprint.slice(0, 16)}.lic`, file);
+    },
+  );
   app.post(
     "/licenses/:id/installations/:installationId/release",
     {
@@ -350,6 +384,32 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       status: "success" as const,
       data: await releaseInstallation(app.db, currentUser(request.user), request.params.id, request.params.installationId, requestContext(request), app.jobs),
     }),
+  );
+
+  app.get(
+    "/req/machine-file",
+    {
+      compress: false,
+      config: { access: "license", scope: "read" },
+      schema: {
+        tags: [".req flow"],
+        operationId: "downloadReqMachineFile",
+        // The licence token alone: it names the installation its .req activated.
+        security: [{ licenseToken: [] }],
+        summary: "The encrypted machine file of the installation a .req upload activated",
+        description: `Header \`X-License-Token\` from \`POST /api/v1/req/auth\`. The same file as \`GET /api/v1/licenses/{id}/installations/{installationId}/file\` for that installation: ${encryptedFileText.replace("{SECRET}", " followed by the installation's fingerprint").replace("{PREFIX}", "machine")}`,
+        querystring: machineFileQuerySchema,
+        response: {
+          200: { description: "The machine file, as an attachment (`machine-<fingerprint prefix>.lic`)", content: { "text/plain": { schema: z.string() } } },
+          ...refusals("license/invalid_token", "license/expired"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const token = request.headers[LICENSE_TOKEN_HEADER];
+      const { file, installation } = await machineFileForToken(app.db, token === undefined ? undefined : String(token), request.query.ttl, app.signer, requestContext(request));
+      return sendFile(reply, `machine-${installation.fingerprint.slice(0, 16)}.lic`, file);
+    },
   );
 
   app.post(

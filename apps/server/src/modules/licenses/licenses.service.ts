@@ -9,7 +9,6 @@ import { containsPattern, countRows, pageOrder, rowsInPageOrder } from "../../li
 import { readPreparedPage } from "../../db/pages.js";
 import { preparedStatement } from "../../db/prepared.js";
 import type { RequestContext } from "../../lib/request-context.js";
-import { buildLicenseFile, type Signer } from "../../lib/signing.js";
 import { recordAudit } from "../../db/audit.js";
 import { transactionWithWebhooks, type JobWaker } from "../webhooks/index.js";
 import { licenseClaims, presentInstallation, presentLicense, presentLicenseInstallation, type LicenseRecord } from "./licenses.presenters.js";
@@ -227,21 +226,14 @@ export interface BoundInstallation {
   nonce?: string;
 }
 
-export function licenseFilePayload(record: LicenseRecord, installation: BoundInstallation | null, now = new Date()) {
+export function licenseFilePayload(record: LicenseRecord, installation: BoundInstallation | null, now = new Date(), ttl = LICENSE_FILE_TTL_SECONDS) {
   return {
     meta: {
       issued: now.toISOString(),
-      expiry: new Date(now.getTime() + LICENSE_FILE_TTL_SECONDS * 1000).toISOString(),
-      ttl: LICENSE_FILE_TTL_SECONDS,
+      expiry: new Date(now.getTime() + ttl * 1000).toISOString(),
+      ttl,
     },
     license: licenseClaims(record),
     installation,
   };
-}
-
-export async function licenseFileFor(db: Database, user: UserRow, id: string, signer: Signer, context: RequestContext) {
-  const record = await findVisibleLicense(db, user, id);
-  if (record.license.status === "deactivated") throw new AppError("license/deactivated");
-  await recordAudit(db, context, { action: "license.file_downloaded", targetType: "license", targetId: id });
-  return { file: buildLicenseFile(licenseFilePayload(record, null), signer), record };
 }

@@ -136,15 +136,18 @@ export async function authenticateReq(db: Database, user: UserRow, file: ReqFile
  * 409 `license/expired`, as a new .req would. (A `perpetual_fallback` licence keeps its tokens;
  * which updates it may have is the updates module's access window.)
  */
-export async function licenseForToken(db: Database, token: string | undefined): Promise<{ record: LicenseRecord; installedVersion: string | null }> {
+export async function licenseForToken(
+  db: Database,
+  token: string | undefined,
+): Promise<{ record: LicenseRecord; installedVersion: string | null; installationId: string | null }> {
   if (!token) throw new AppError("license/invalid_token");
   const [row] = await db
-    .select({ licenseId: licenseTokens.licenseId, installedVersion: licenseTokens.installedVersion })
+    .select({ licenseId: licenseTokens.licenseId, installedVersion: licenseTokens.installedVersion, installationId: licenseTokens.installationId })
     .from(licenseTokens)
     .where(and(eq(licenseTokens.tokenHash, hashToken(token)), gt(licenseTokens.expiresAt, sql`now()`)))
     .limit(1);
   const record = row ? await findLicense(db, eq(licenses.id, row.licenseId)) : undefined;
   if (!row || !record || record.license.status === "deactivated") throw new AppError("license/invalid_token");
   assertUsable(record);
-  return { record, installedVersion: row.installedVersion };
+  return { record, installedVersion: row.installedVersion, installationId: row.installationId };
 }

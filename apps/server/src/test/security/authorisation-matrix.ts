@@ -229,6 +229,13 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   "POST /api/v1/licenses/{id}/reactivate": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.deactivatedLicense()) },
   // The same channels again: the world's licence keeps following "stable" whoever called.
   "PUT /api/v1/licenses/{id}/channels": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: on((w) => w.license.id, { channels: ["stable"] }) },
+  "GET /api/v1/licenses/{id}/installations/{installationId}/file": {
+    anonymous: 401,
+    otherCustomer: 404,
+    customer: 200,
+    admin: 200,
+    request: (w) => ({ params: { id: w.license.id, installationId: w.installationId } }),
+  },
   "GET /api/v1/licenses/{id}/installations": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.license.id) },
   "POST /api/v1/licenses/{id}/installations/{installationId}/release": {
     anonymous: 401,
@@ -280,6 +287,7 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   },
   "GET /api/v1/update-history": { anonymous: 401, customer: 200, admin: 200 },
   // The licence token speaks for B's installation; A and the administrator have only their sessions.
+  "GET /api/v1/req/machine-file": { anonymous: 401, customer: 200, admin: 401, request: (w, caller) => ({ headers: asLicense(w, caller) }) },
   "GET /api/v1/req/updates": { anonymous: 401, customer: 200, admin: 401, request: (w, caller) => ({ headers: asLicense(w, caller) }) },
   "GET /api/v1/updates/{id}/manifest": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.update.id) },
   "GET /api/v1/updates/{id}/files/{name}": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: (w) => ({ params: { id: w.update.id, name: "backend.zip" } }) },
