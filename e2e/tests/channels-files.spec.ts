@@ -1,0 +1,160 @@
+import { createDecipheriv, createHash } from "node:crypto";
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Page } from "@playwright/test";
+import {
+  admin,
+  apiLogin,
+  expect,
+  issuedLicenseThroughApi,
+  nextUpdateVersion,
+  PASSWORD,
+  publishUpdateThroughApi,
+  readyAccount,
+  reqFile,
+  signedInPage,
+  test,
+  uploadUpdateThroughApi,
+} from "./support";
+
+/**
+ * Issue 30 in the browser: an administrator publishes an update on the beta channel that needs a
+ * feature the customer's licence lacks (the wizard's change log step) and yanks another one (with its
+ * confirmation); the customer's update history shows the first as "Not offered" with both reasons and
+ * the second as "Withdrawn"; the customer downloads an encrypted licence file from the licence drawer
+ * (decrypted here with the licence key, as Keygen's verifiers do) and a machine file. Then
+ * screenshots of the screens issue 30 touched.
+ */
+
+const shotsDir = process.env.PORTAL_SHOTS_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
+mkdirSync(shotsDir, { recursive: true });
+
+type Envelope<T> = { status: string; data: T };
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Keygen's scheme (API.md "Encrypted licence files"): the armoured body is base64 of {enc, sig, alg}; enc = ciphertext.iv.tag. */
+function decryptFile(text: string, armour: string, secret: string): Record<string, unknown> {
+  const body = text.replace(`-----BEGIN ${armour}-----`, "").replace(`-----END ${armour}-----`, "").replace(/\s+/g, "");
+  const { enc, alg } = JSON.parse(Buffer.from(body, "base64").toString("utf8")) as { enc: string; sig: string; alg: string };
+  expect(alg).toBe("aes-256-gcm+ed25519");
+  const [ciphertext, iv, tag] = enc.split(".").map((part) => Buffer.from(part, "base64"));
+  const decipher = createDecipheriv("aes-256-gcm", createHash("sha256").update(secret).digest(), iv!);
+  decipher.setAuthTag(tag!);
+  return JSON.parse(Buffer.concat([decipher.update(ciphertext!), decipher.final()]).toString("utf8")) as Record<string, unknown>;
+}
+
+/** Picks an option of a Mantine select or multi-select by its visible text (typing `search` first, for a searchable one). */
+async function pick(page: Page, testId: string, option: string, search?: string) {
+  const input = page.getByTestId(testId);
+  await input.click();
+  if (search) await input.fill(search);
+  await page.getByRole("option", { name: option, exact: true }).click();
+  // A multi-select stays open for the next pick.
+  await page.keyboard.press("Escape");
+}
+
+test.describe("release channels, yank and encrypted files", () => {
+  let adminToken = "";
+  test.beforeAll(async ({ request }) => {
+    adminToken = await apiLogin(request, admin.email, admin.password);
+  });
+
+  test("beta + required feature → 'not offered' and why; yank → 'Withdrawn'; encrypted licence file and machine file from the drawer", async ({ browser, request }) => {
+    test.setTimeout(240_000);
+    const email = await readyAccount(request, "kf-web");
+    const customerToken = await apiLogin(request, email, PASSWORD);
+    const license = await issuedLicenseThroughApi(request, adminToken, customerToken, "Channels");
+    const unique = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+    const insightsName = `Insights ${unique}`;
+    const created = await request.post("/api/v1/features", { headers: auth(adminToken), data: { name: insightsName, description: "Only some licences", price: 10 } });
+    expect(created.status(), await created.text()).toBe(201);
+    const insights = ((await created.json()) as Envelope<{ id: string; code: string }>).data;
+    expect(insights.code).toMatch(/^INSIGHTS_/);
+
+    // 1. The administrator publishes a draft on the beta channel, needing Insights (the change log step).
+    const adminSession = await signedInPage(browser, adminToken);
+    const adminPage = adminSession.page;
+    const draft = await uploadUpdateThroughApi(request, adminToken);
+    await adminPage.goto(`/admin/admin-updates/drafts/${draft.id}`);
+    await adminPage.getByTestId("commands-send").click({ timeout: 30_000 });
+    await expect(adminPage.getByTestId("wizard-changelog")).toBeVisible({ timeout: 30_000 });
+    await expect(adminPage.getByTestId("changelog-channel")).toHaveValue("Stable");
+    const betaVersion = await nextUpdateVersion(request, adminToken, "minor");
+    await adminPage.getByTestId("changelog-version").fill(betaVersion);
+    await adminPage.getByLabel("Minor").check();
+    await adminPage.getByTestId("changelog-header").fill("Insights preview");
+    await adminPage.getByTestId("changelog-text").fill("A first look at insights.");
+    await pick(adminPage, "changelog-channel", "Beta");
+    await pick(adminPage, "changelog-required-features", `${insightsName} (${insights.code})`, insightsName);
+    await adminPage.getByTestId("changelog-publish").click();
+    await expect(adminPage.getByTestId("wizard-finished")).toBeVisible();
+    const beta = await request.get(`/api/v1/updates/${draft.id}`, { headers: auth(adminToken) });
+    expect(((await beta.json()) as Envelope<{ channel: string; requiredFeatures: { id: string }[] }>).data).toMatchObject({ channel: "beta", requiredFeatures: [{ id: insights.id }] });
+
+    // 2. A stable update the licence may take, then yanked from its drawer after the confirmation.
+    const stable = await publishUpdateThroughApi(request, adminToken, { header: "Hotfix", type: "minor", changeLog: "Fixes." });
+    await adminPage.goto(`/admin/admin-updates?update=${stable.id}`);
+    // A loaded machine takes a while to load the page afresh.
+    await expect(adminPage.getByTestId("update-detail")).toBeVisible({ timeout: 30_000 });
+    await adminPage.getByTestId("update-drawer-yank").click();
+    const dialog = adminPage.getByRole("dialog", { name: "Yank this update?" });
+    await expect(dialog).toContainText(`${stable.version} is withdrawn at once from every list and every download, for every customer.`);
+    await expect(dialog).toContainText("This cannot be undone");
+    await dialog.getByRole("button", { name: "Yank update" }).click();
+    await expect(adminPage.getByText(`${stable.version} was yanked.`)).toBeVisible();
+    await expect(adminPage.getByTestId("update-detail").getByTestId("update-yanked")).toHaveText("Yanked");
+    const yankedPackage = await request.get(`/api/v1/updates/${stable.id}/package`, { headers: auth(adminToken) });
+    expect([404, 410]).toContain(yankedPackage.status());
+
+    // 3. The customer's history: the beta update not offered, with both reasons; the yanked one withdrawn.
+    const customer = await signedInPage(browser, customerToken);
+    await customer.page.goto("/updates");
+    const history = customer.page.getByTestId("history-table");
+    const betaRow = history.getByRole("row").filter({ hasText: betaVersion });
+    await expect(betaRow.getByTestId("availability")).toHaveAttribute("data-availability", "not-offered", { timeout: 30_000 });
+    await expect(betaRow.getByTestId("availability")).toContainText("Not offered");
+    await expect(betaRow.getByTestId("availability-reason")).toHaveText(["Beta channel", `Needs feature \u2068${insightsName}\u2069`]);
+    const yankedRow = history.getByRole("row").filter({ hasText: stable.version });
+    await expect(yankedRow.getByTestId("availability")).toHaveAttribute("data-availability", "withdrawn");
+    await expect(yankedRow.getByTestId("availability")).toContainText("Withdrawn");
+
+    // 4. An installation, then the licence drawer: encrypted licence file for 7 days, and the machine file.
+    const upload = await request.post("/api/v1/req/auth", {
+      headers: auth(customerToken),
+      multipart: { file: { name: "edge-01.req", mimeType: "application/octet-stream", buffer: reqFile(license.key, { hostname: "edge-01" }) } },
+    });
+    expect(upload.status(), await upload.text()).toBe(200);
+    await customer.page.goto("/purchased-licenses");
+    const row = customer.page.getByTestId("licenses-table").getByRole("row").filter({ hasText: license.key });
+    await row.getByRole("button", { name: "Details" }).click({ timeout: 30_000 });
+    const drawer = customer.page.getByRole("dialog", { name: "Licence details" });
+    await expect(drawer.getByTestId("policy-channels")).toContainText("Stable");
+    await expect(drawer.getByTestId("entitlement")).toHaveCount(1);
+    await drawer.getByTestId("license-file-download").click();
+    const fileDialog = customer.page.getByRole("dialog", { name: "Download licence file" });
+    await expect(fileDialog).toContainText("reading it needs the licence key");
+    await fileDialog.getByLabel("Encrypted (Keygen format)").check();
+    await fileDialog.getByTestId("license-file-ttl").fill("7");
+    const started = customer.page.waitForEvent("download");
+    await fileDialog.getByRole("button", { name: "Download" }).click();
+    const download = await started;
+    expect(download.suggestedFilename()).toBe(`${license.key.replaceAll("-", "")}.encrypted.lic`);
+    const text = readFileSync(await download.path(), "utf8");
+    expect(text.startsWith("-----BEGIN LICENSE FILE-----")).toBe(true);
+    const plaintext = decryptFile(text, "LICENSE FILE", license.key) as { meta: { ttl: number }; included: { type: string; attributes: { code: string } }[] };
+    expect(plaintext.meta.ttl).toBe(7 * 86_400);
+    expect(plaintext.included.filter((item) => item.type === "entitlements")).toHaveLength(1);
+    await expect(customer.page.getByText(`\u2068${download.suggestedFilename()}\u2069 downloaded.`)).toBeVisible();
+
+    const machineStarted = customer.page.waitForEvent("download");
+    await drawer.getByTestId("installation").getByTestId("machine-file-download").click();
+    const machine = readFileSync(await (await machineStarted).path(), "utf8");
+    expect(machine.startsWith("-----BEGIN MACHINE FILE-----")).toBe(true);
+
+    for (const session of [adminSession, customer]) {
+      expect(session.errors).toEqual([]);
+      await session.context.close();
+    }
+  });
+});
