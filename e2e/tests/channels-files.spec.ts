@@ -158,3 +158,145 @@ test.describe("release channels, yank and encrypted files", () => {
     }
   });
 });
+
+test.describe("screenshots of issue 30's screens", () => {
+  let adminToken = "";
+  let customerToken = "";
+  const data = { licenseId: "", licenseKey: "", planId: "", draftId: "", publishedId: "", featureQuery: "" };
+
+  test.beforeAll(async ({ request }) => {
+    test.setTimeout(180_000);
+    adminToken = await apiLogin(request, admin.email, admin.password);
+    const email = await readyAccount(request, "kf-web-shots", "Cora");
+    customerToken = await apiLogin(request, email, PASSWORD);
+    const license = await issuedLicenseThroughApi(request, adminToken, customerToken, "Shots");
+    data.licenseId = license.id;
+    data.licenseKey = license.key;
+    const unique = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+    data.featureQuery = unique;
+    const feature = async (name: string, code?: string) => {
+      const response = await request.post("/api/v1/features", { headers: auth(adminToken), data: { name: `${name} ${unique}`, description: "Screenshots", price: 25, ...(code ? { code } : {}) } });
+      expect(response.status(), await response.text()).toBe(201);
+      return ((await response.json()) as Envelope<{ id: string; code: string }>).data;
+    };
+    const insights = await feature("Insights");
+    await feature("Audit trail", `AUDIT_${unique.toUpperCase()}`);
+    const planResponse = await request.post("/api/v1/plans", {
+      headers: auth(adminToken),
+      data: {
+        name: `Channels ${unique}`,
+        description: "Stable and beta",
+        price: 499,
+        currency: "USD",
+        billingPeriod: "yearly",
+        durationDays: 365,
+        maxActivations: 2,
+        maxReleasesPer30Days: 3,
+        featureIds: [insights.id],
+        serviceIds: [],
+        active: true,
+        offlineTtlDays: 30,
+        channels: ["stable", "beta"],
+      },
+    });
+    expect(planResponse.status(), await planResponse.text()).toBe(201);
+    data.planId = ((await planResponse.json()) as Envelope<{ id: string }>).data.id;
+    const channels = await request.put(`/api/v1/licenses/${license.id}/channels`, { headers: auth(adminToken), data: { channels: ["stable", "rc"] } });
+    expect(channels.status(), await channels.text()).toBe(200);
+    const upload = await request.post("/api/v1/req/auth", {
+      headers: auth(customerToken),
+      multipart: { file: { name: "edge.req", mimeType: "application/octet-stream", buffer: reqFile(license.key, { hostname: "edge-gw-01", os: "linux" }) } },
+    });
+    expect(upload.status(), await upload.text()).toBe(200);
+
+    // A beta update needing Insights (not offered), a yanked one, a stable one on offer, and a draft for the wizard.
+    const beta = await uploadUpdateThroughApi(request, adminToken);
+    expect((await request.put(`/api/v1/updates/${beta.id}/commands`, { headers: auth(adminToken), data: { commands: [] } })).status()).toBe(200);
+    const betaVersion = await nextUpdateVersion(request, adminToken, "minor");
+    const betaPublished = await request.put(`/api/v1/updates/${beta.id}/changelog`, {
+      headers: auth(adminToken),
+      data: { header: "Insights preview", version: betaVersion, type: "minor", changeLog: "A first look.", channel: "beta", requiredFeatureIds: [insights.id] },
+    });
+    expect(betaPublished.status(), await betaPublished.text()).toBe(200);
+    const yanked = await publishUpdateThroughApi(request, adminToken, { header: "Broken hotfix", type: "minor", changeLog: "Withdrawn." });
+    expect((await request.post(`/api/v1/updates/${yanked.id}/yank`, { headers: auth(adminToken) })).status()).toBe(200);
+    data.publishedId = (await publishUpdateThroughApi(request, adminToken, { header: "Faster activation", type: "minor", changeLog: "One request." })).id;
+    data.draftId = (await uploadUpdateThroughApi(request, adminToken)).id;
+  });
+
+  const combos = [
+    { theme: "light", language: "en", width: 1440 },
+    { theme: "dark", language: "en", width: 1440 },
+    { theme: "light", language: "tr", width: 1440 },
+    { theme: "dark", language: "tr", width: 390 },
+    { theme: "light", language: "en", width: 390 },
+    { theme: "light", language: "fa", width: 1440 },
+    { theme: "light", language: "fa", width: 390 },
+  ] as const;
+
+  for (const { theme, language, width } of combos) {
+    test(`screenshot: issue 30 screens, ${theme} ${language} ${width}px`, async ({ browser }) => {
+      test.setTimeout(300_000);
+      const slow = { timeout: 30_000 };
+      const shoot = async (page: Page, name: string) => {
+        await page.evaluate(() => document.fonts.ready);
+        await page.screenshot({ path: path.join(shotsDir, `kf-${name}-${theme}-${language}-${width}.png`), animations: "disabled" });
+      };
+      const adminSession = await signedInPage(browser, adminToken, { width, theme, language });
+      const a = adminSession.page;
+      await a.goto(`/admin/manage-features?q=${data.featureQuery}`);
+      await expect(a.getByTestId("feature-code").first()).toBeVisible(slow);
+      await shoot(a, "features");
+      await a.goto(`/admin/plans/${data.planId}/edit`);
+      await expect(a.getByTestId("policy-channels")).toBeVisible(slow);
+      await a.getByTestId("policy-channels").scrollIntoViewIfNeeded();
+      await shoot(a, "plan-form");
+      await a.goto(`/admin/plans/${data.planId}`);
+      await expect(a.getByTestId("plan-policy")).toBeVisible(slow);
+      await shoot(a, "plan-view");
+      await a.goto(`/admin/purchased-licenses?q=${data.licenseKey}&license=${data.licenseId}`);
+      await expect(a.getByTestId("policy-channels")).toBeVisible(slow);
+      await a.getByTestId("policy-channels").scrollIntoViewIfNeeded();
+      await shoot(a, "admin-license-drawer");
+      await a.getByTestId("license-channels-change").click();
+      await expect(a.getByTestId("license-channels-form")).toBeVisible();
+      await shoot(a, "license-channels-form");
+      await a.keyboard.press("Escape");
+      await a.goto("/admin/admin-updates");
+      await expect(a.getByTestId("update-yanked").first()).toBeVisible(slow);
+      await shoot(a, "admin-updates");
+      await a.goto(`/admin/admin-updates?update=${data.publishedId}`);
+      await expect(a.getByTestId("update-drawer-yank")).toBeVisible(slow);
+      await shoot(a, "update-drawer");
+      await a.getByTestId("update-drawer-yank").click();
+      await expect(a.getByTestId("update-yank-confirm")).toBeVisible();
+      await shoot(a, "yank-dialog");
+      await a.goto(`/admin/admin-updates/drafts/${data.draftId}`);
+      await a.getByTestId("commands-send").click(slow);
+      await expect(a.getByTestId("changelog-required-features")).toBeEnabled(slow);
+      await a.getByTestId("changelog-channel").scrollIntoViewIfNeeded();
+      await shoot(a, "wizard-changelog");
+
+      const customer = await signedInPage(browser, customerToken, { width, theme, language });
+      const c = customer.page;
+      await c.goto("/updates");
+      await expect(c.getByTestId("availability-reason").first()).toBeVisible(slow);
+      await c.getByTestId("history-table").scrollIntoViewIfNeeded();
+      await shoot(c, "customer-history");
+      await c.goto(`/purchased-licenses?license=${data.licenseId}`);
+      await expect(c.getByTestId("license-file-download")).toBeVisible(slow);
+      await shoot(c, "customer-license-drawer");
+      await c.getByTestId("installation").scrollIntoViewIfNeeded();
+      await shoot(c, "customer-installations");
+      await c.getByTestId("license-file-download").click();
+      await c.getByTestId("license-file-encrypted").click();
+      await expect(c.getByTestId("license-file-ttl")).toBeVisible();
+      await shoot(c, "license-file-dialog");
+
+      for (const session of [adminSession, customer]) {
+        expect(session.errors).toEqual([]);
+        await session.context.close();
+      }
+    });
+  }
+});
