@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
+import { check, failures, openSession, writePartial, type Language, type Scheme, type ScreenResult } from "./a11y-support";
 import {
   admin,
   apiLogin,
@@ -223,6 +224,56 @@ test.describe("screenshots of issue 30's screens", () => {
     data.publishedId = (await publishUpdateThroughApi(request, adminToken, { header: "Faster activation", type: "minor", changeLog: "One request." })).id;
     data.draftId = (await uploadUpdateThroughApi(request, adminToken)).id;
   });
+
+  for (const [scheme, language] of [["light", "en"], ["dark", "fa"]] as const) {
+    test(`axe: issue 30's screens and dialogs, ${scheme}, ${language}`, async ({ browser }) => {
+      test.setTimeout(300_000);
+      const results: ScreenResult[] = [];
+      const admin = await openSession(browser, "admin", scheme as Scheme, language as Language, adminToken);
+      const a = admin.page;
+      try {
+        await a.goto(`/admin/manage-features?q=${data.featureQuery}`);
+        await check(admin, "admin/manage-features (codes)", { withShell: false });
+        await a.goto(`/admin/plans/${data.planId}/edit`);
+        await check(admin, "admin/plans/:id/edit (channels)", { withShell: false });
+        await a.goto(`/admin/purchased-licenses?license=${data.licenseId}`);
+        await a.getByTestId("license-channels-change").click({ timeout: 30_000 });
+        await check(admin, "dialog: licence channels", { withShell: false });
+        await a.goto("/admin/admin-updates");
+        await expect(a.getByTestId("update-yanked").first()).toBeVisible({ timeout: 30_000 });
+        await check(admin, "admin/admin-updates (channels, yanked)", { withShell: false });
+        await a.goto(`/admin/admin-updates?update=${data.publishedId}`);
+        await a.getByTestId("update-drawer-yank").click({ timeout: 30_000 });
+        await check(admin, "dialog: yank update (confirm)", { withShell: false });
+        await a.goto(`/admin/admin-updates/drafts/${data.draftId}`);
+        await a.getByTestId("commands-send").click({ timeout: 30_000 });
+        await expect(a.getByTestId("changelog-required-features")).toBeEnabled({ timeout: 30_000 });
+        await check(admin, "wizard step 3 (channel, required features)", { withShell: false });
+      } finally {
+        results.push(...admin.results);
+        await admin.context.close();
+      }
+      const customer = await openSession(browser, "customer", scheme as Scheme, language as Language, customerToken);
+      const c = customer.page;
+      try {
+        await c.goto("/updates");
+        await expect(c.getByTestId("availability-reason").first()).toBeVisible({ timeout: 30_000 });
+        await check(customer, "updates (not offered, withdrawn)", { withShell: false });
+        await c.goto(`/purchased-licenses?license=${data.licenseId}`);
+        await expect(c.getByTestId("machine-file-download").first()).toBeVisible({ timeout: 30_000 });
+        await check(customer, "drawer: licence details (channels, entitlements, machine file)", { withShell: false });
+        await c.getByTestId("license-file-download").click();
+        await c.getByTestId("license-file-encrypted").click();
+        await expect(c.getByTestId("license-file-ttl")).toBeVisible();
+        await check(customer, "dialog: download licence file (encrypted)", { withShell: false });
+      } finally {
+        results.push(...customer.results);
+        await customer.context.close();
+      }
+      writePartial(`kf-web-${scheme}-${language}`, results);
+      expect(failures(results), "serious or critical axe violations").toEqual([]);
+    });
+  }
 
   const combos = [
     { theme: "light", language: "en", width: 1440 },
