@@ -103,6 +103,7 @@ function SeatRow({
             <Moment label={t("licenses.installations.lastHeartbeat")} iso={installation.lastHeartbeatAt ?? installation.lastSeenAt} now={now} testId="seat-heartbeat" />
             {second}
           </SimpleGrid>
+          <MachineFileButton license={license} installation={installation} />
         </Stack>
         <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
           <Badge color={stateColor[state]} variant={state === "live" ? "filled" : "light"} data-testid="seat-state" styles={{ root: { overflow: "visible" }, label: { overflow: "visible" } }}>
@@ -113,7 +114,6 @@ function SeatRow({
               {t("licenses.installations.checkIn")}
             </Button>
           )}
-          <MachineFileButton license={license} installation={installation} />
         </Stack>
       </Group>
     </Paper>
@@ -280,22 +280,20 @@ export function InstallationsPanel({ license, admin }: { license: License; admin
                       {t("licenses.installations.lastSeen", { date: formatDateTime(installation.lastSeenAt, i18n.language) })}
                     </Text>
                   </SimpleGrid>
-                </Stack>
-                <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
-                  <Tooltip label={t("licenses.installations.noReleasesLeft")} disabled={!exhausted} withArrow multiline maw={260}>
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      color="orange"
-                      disabled={exhausted}
-                      onClick={() => setReleasing(installation)}
-                      style={{ flexShrink: 0 }}
-                    >
-                      {t("licenses.installations.release")}
-                    </Button>
-                  </Tooltip>
                   <MachineFileButton license={license} installation={installation} />
                 </Stack>
+                <Tooltip label={t("licenses.installations.noReleasesLeft")} disabled={!exhausted} withArrow multiline maw={260}>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="orange"
+                    disabled={exhausted}
+                    onClick={() => setReleasing(installation)}
+                    style={{ flexShrink: 0 }}
+                  >
+                    {t("licenses.installations.release")}
+                  </Button>
+                </Tooltip>
               </Group>
             </Paper>
           ))}

@@ -18,7 +18,7 @@ export function MachineFileButton({ license, installation }: { license: Pick<Lic
   return (
     <Tooltip label={t("licenses.machineFile.hint")} withArrow multiline maw={280} openDelay={300}>
       <Button
-        size="compact-sm"
+        size="compact-xs"
         variant="default"
         leftSection={<IconFileDownload size={14} aria-hidden />}
         loading={download.isPending}
@@ -26,7 +26,7 @@ export function MachineFileButton({ license, installation }: { license: Pick<Lic
         onClick={() => download.start(machineFileDownload(license.id, installation))}
         aria-label={label}
         data-testid="machine-file-download"
-        style={{ flexShrink: 0 }}
+        style={{ alignSelf: "flex-start" }}
       >
         {t("licenses.machineFile.download")}
       </Button>
