@@ -177,7 +177,8 @@ describe("the installations panel", { timeout: 30_000 }, () => {
     mountWithApp(<InstallationsPanel license={license({ floating: false, heartbeatSeconds: null })} admin={false} />);
     await waitFor(() => expect(allByTestId("installation")).toHaveLength(1));
     expect(byTestId("releases-left")?.textContent).toBe("Releases left in the last 30 days: 3 of 3");
-    expect(byTestId("installation")?.querySelector("button")?.textContent).toBe("Release");
+    // Its machine file under the details, Release beside them.
+    expect([...byTestId("installation")!.querySelectorAll("button")].map((button) => button.textContent)).toEqual(["Machine file", "Release"]);
     expect(byTestId("seats-used")).toBeNull();
     expect(byTestId("floating-note")).toBeNull();
     expect(pageText()).toContain("Last seen");
