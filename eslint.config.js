@@ -168,7 +168,7 @@ export default tseslint.config(
     // point with what it imports (their tests may use Node).
     files: [
       "packages/license-client/src/**/*.ts",
-      "packages/license-verifier/src/{webcrypto,webcrypto-keys,validation-answer-webcrypto,validation-answer-checks,shape,now,types}.ts",
+      "packages/license-verifier/src/{webcrypto,webcrypto-keys,validation-answer-webcrypto,validation-answer-checks,keygen-file-webcrypto,keygen-file-checks,public-key-forms,shape,now,types}.ts",
     ],
     ignores: ["**/*.test.ts", "packages/license-client/src/test/**"],
     rules: {

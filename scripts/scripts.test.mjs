@@ -27,6 +27,22 @@ describe("npm test's closing summary", () => {
     assert.deepEqual(summary.closingLines(), ["Failed: server integration tests; web unit tests", "6 passed, 4 failed, 0 skipped"]);
   });
 
+  it("names each failed and flaky test and where the time went, before the closing line", () => {
+    const summary = new TestSummary();
+    summary.timed("server integration tests", 612);
+    summary.add({ passed: 5, failed: 1 });
+    summary.failedTest("tests/floating-seats.spec.ts:105: floating seats › an admin sees 2 live seats");
+    summary.flakyTest("tests/accounts.spec.ts:61: logs out after a password change");
+    summary.failSuite("end-to-end tests in Chromium", 1);
+    assert.deepEqual(summary.closingLines(), [
+      "Time per suite: server integration tests 612 s",
+      "Flaky (failed, then passed on a retry): tests/accounts.spec.ts:61: logs out after a password change",
+      "Failed tests: tests/floating-seats.spec.ts:105: floating seats › an admin sees 2 live seats",
+      "Failed: end-to-end tests in Chromium",
+      "5 passed, 1 failed, 0 skipped",
+    ]);
+  });
+
   it("is one plain line when everything ran", () => {
     const summary = new TestSummary();
     summary.add({ passed: 7 });

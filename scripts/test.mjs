@@ -22,7 +22,9 @@ function run(label, command, args, env = {}) {
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   // Where CI's time goes, suite by suite (its budget is 20 minutes for both Node.js passes).
-  console.log(`\n=== ${label}: ${Math.round((Date.now() - started) / 1000)} s, load average ${os.loadavg().map((load) => load.toFixed(1)).join(" ")} ===`);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`\n=== ${label}: ${seconds} s, load average ${os.loadavg().map((load) => load.toFixed(1)).join(" ")} ===`);
+  summary.timed(label, seconds);
   return result.status === 0;
 }
 
@@ -31,13 +33,28 @@ function addVitest(file) {
   if (!existsSync(file)) return undefined;
   const report = JSON.parse(readFileSync(file, "utf8"));
   summary.add({ passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + (report.numTodoTests ?? 0) });
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "failed") summary.failedTest(`${path.relative(process.cwd(), file.name)}: ${test.fullName}`);
+    }
+  }
   return report.numFailedTests;
 }
 
 function addPlaywright(file) {
   if (!existsSync(file)) return undefined;
-  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+  const { stats, suites } = JSON.parse(readFileSync(file, "utf8"));
   summary.add({ passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "unexpected") summary.failedTest(`${spec.file}:${spec.line}: ${[...titles, spec.title].join(" › ")}`);
+        else if (test.status === "flaky") summary.flakyTest(`${spec.file}:${spec.line}: ${[...titles, spec.title].join(" › ")}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const top of suites ?? []) walk(top, []);
   return stats.unexpected;
 }
 

@@ -114,10 +114,15 @@ export async function openSession(browser: Browser, role: Role, scheme: Scheme, 
   return { context, page, role, scheme, language, results: [] };
 }
 
+/** How long a page may take to show its heading, and then its data, after a navigation (the app's boot under load). */
+export const PAGE_BOOT_MS = 30_000;
+
 /** Waits until the page shows its heading, has no API call in flight or loader showing, and nothing moves. */
 export async function settle(page: Page): Promise<void> {
   const inFlight = (page as Page & { apiCallsInFlight?: () => number }).apiCallsInFlight ?? (() => 0);
-  await expect(page.locator("h1, [role=dialog], [role=menu]").first()).toBeVisible();
+  // After a navigation the app boots first (its scripts, the session, the route's chunk): beside the
+  // other worker's axe runs on a loaded 2-core machine that alone took over 10 s ("Loading…" at load 19).
+  await expect(page.locator("h1, [role=dialog], [role=menu]").first()).toBeVisible({ timeout: PAGE_BOOT_MS });
   await expect
     .poll(
       async () => {
@@ -128,7 +133,7 @@ export async function settle(page: Page): Promise<void> {
             document.getAnimations().every((animation) => animation.playState !== "running"),
         );
       },
-      { intervals: [50, 50, 100, 100, 200] },
+      { intervals: [50, 50, 100, 100, 200], timeout: PAGE_BOOT_MS },
     )
     .toBe(true);
   // Mantine's transitions end in a frame; one more frame lets the last style land.

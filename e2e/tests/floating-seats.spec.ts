@@ -12,6 +12,9 @@ import { admin, apiLogin, expect, openAs, PASSWORD, readyAccount, signedInPage, 
  * form and the panel in light/dark × en/tr/fa × 1440/390.
  */
 
+/** A full page load's boot (scripts, session, the page's chunk) on a loaded machine, before the page's own data. */
+const PAGE_BOOT_MS = 30_000;
+
 const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "artifacts");
 mkdirSync(artifacts, { recursive: true });
 
@@ -62,7 +65,7 @@ async function issueLicense(request: APIRequestContext, adminToken: string, plan
 
 async function createFloatingPlanThroughForm(page: Page, name: string): Promise<string> {
   await page.goto("/admin/plans/create");
-  await expect(page.getByRole("heading", { level: 1, name: "Create template plan" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Create template plan" })).toBeVisible({ timeout: PAGE_BOOT_MS });
   await page.getByLabel("Name").fill(name);
   await page.getByRole("textbox", { name: "Price", exact: true }).fill("120");
   await page.getByRole("textbox", { name: "Duration (days)" }).fill("365");
@@ -115,7 +118,7 @@ test.describe("floating seats, the administrator's view", () => {
     // The plans list says the policy in a few words.
     await page.goto(`/admin/plans?q=${encodeURIComponent(planName)}`);
     const row = page.getByTestId("plans-table").getByRole("row").filter({ hasText: planName });
-    await expect(row.getByTestId("policy-badges")).toHaveText(/Floating.*Perpetual fallback/);
+    await expect(row.getByTestId("policy-badges")).toHaveText(/Floating.*Perpetual fallback/, { timeout: PAGE_BOOT_MS });
 
     const license = await issueLicense(request, adminToken, planId);
 
@@ -132,6 +135,11 @@ test.describe("floating seats, the administrator's view", () => {
     // The administrator sees both seats live, each with a last heartbeat and a lease end.
     await page.goto(`/admin/purchased-licenses?license=${license.id}`);
     const drawer = page.getByRole("dialog", { name: "Licence details" });
+    // A full page load: the app boots (its scripts, the session, the page's chunk) before the drawer
+    // asks for the licence and its seats. Beside the other worker's axe sweeps on a loaded 2-core
+    // machine boot and drawer took over the 10 s default (seen: the drawer's header only, the licence
+    // still loading; 6.4 s for the seats at load 14 with one worker).
+    await expect(drawer.getByTestId("license-detail")).toBeVisible({ timeout: PAGE_BOOT_MS });
     await expect(drawer.getByTestId("seats-used")).toHaveText("2 of 2 seats in use");
     const seats = drawer.getByTestId("seat");
     await expect(seats).toHaveCount(2);
@@ -169,6 +177,7 @@ test.describe("floating seats, the administrator's view", () => {
     // The owner sees the seats too, without any button on them: their software frees seats.
     await openAs(page, license.customerToken, `/my-licenses/purchased?license=${license.id}`);
     const own = page.getByRole("dialog", { name: "Licence details" });
+    await expect(own.getByTestId("license-detail")).toBeVisible({ timeout: PAGE_BOOT_MS });
     await expect(own.getByTestId("seats-used")).toHaveText("1 of 2 seats in use");
     await expect(own.getByTestId("seat")).toHaveCount(3);
     await expect(own.getByTestId("seats").getByRole("button")).toHaveCount(0);

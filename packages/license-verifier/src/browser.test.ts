@@ -124,7 +124,7 @@ describe.skipIf(!available)("encrypted licence and machine files in a browser (C
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    await page.waitForFunction(() => document.title === "ready", undefined, { timeout: 20_000 }).catch(() => {
+    await page.waitForFunction(() => (globalThis as unknown as { document: { title: string } }).document.title === "ready", undefined, { timeout: 20_000 }).catch(() => {
       throw new Error(`the verifier did not load in the page: ${errors.join("; ")}`);
     });
   }, 120_000);
@@ -139,7 +139,7 @@ describe.skipIf(!available)("encrypted licence and machine files in a browser (C
     expect(await page.evaluate(() => typeof (globalThis as { process?: unknown }).process)).toBe("undefined");
     const inBrowser = await page.evaluate(async (cases) => {
       type Verify = (text: string, key: string, options: Record<string, unknown>) => Promise<{ ok: boolean; reason?: string; entitlements?: string[] }>;
-      const verifier = (window as unknown as { verifier: Record<string, Verify> }).verifier;
+      const verifier = (globalThis as unknown as { verifier: Record<string, Verify> }).verifier;
       const results: Record<string, { ok: boolean; reason?: string; entitlements?: string[] }> = {};
       for (const vector of cases) {
         const verify = vector.kind === "machine" ? verifier["verifyMachineFileWebCrypto"]! : verifier["verifyEncryptedLicenseFileWebCrypto"]!;

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { zipOf } from "@portal/test-support";
 import { openDatabase } from "../db/client.js";
 import { GOOD_PASSWORD } from "../test/accounts.js";
-import { createTestPostgresDatabase } from "../test/database.js";
+import { createTestPostgresDatabase, dataDirFromPgliteTemplate } from "../test/database.js";
 import { multipartForm, type FormFile } from "../test/multipart.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../test/test-app.js";
 import { killPortal, killRunningPortals, startPortal, stopPortal, type PortalProcess } from "../test/portal-process.js";
@@ -372,7 +372,9 @@ describe(`crash safety on ${onPostgres ? "PostgreSQL" : "PGlite"} (seed ${SEED})
     report(`crash safety: seed ${SEED} (CRASH_SEED=${SEED} replays the choices), ${ROUNDS} rounds, ${LANES} lanes, kill after up to ${WRITES} answers + up to ${MAX_KILL_MS} ms, uploads of ${UPLOAD_MB} MB`);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-crash-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    // Either database starts as a copy of the run's migrated template: the first start is not what is tested here.
     const databaseUrl = onPostgres ? await createTestPostgresDatabase() : undefined;
+    if (!onPostgres) await dataDirFromPgliteTemplate(dataDir);
     const target = { dataDir, databaseUrl };
     const smtp = await startSmtpServer(await freePort());
     cleanups.push(() => smtp.close());
@@ -414,6 +416,7 @@ describe(`crash safety on ${onPostgres ? "PostgreSQL" : "PGlite"} (seed ${SEED})
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-crash-hooks-"));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const databaseUrl = onPostgres ? await createTestPostgresDatabase() : undefined;
+    if (!onPostgres) await dataDirFromPgliteTemplate(dataDir);
     // Before the kill every request is held unanswered (the deliveries are under way); after it, answered.
     let answering = false;
     const receiver = await startReceiver(() => (answering ? { status: 200 } : "hold"));

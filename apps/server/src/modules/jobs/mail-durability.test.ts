@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { GOOD_PASSWORD, uniqueEmail } from "../../test/accounts.js";
-import { createTestPostgresDatabase } from "../../test/database.js";
+import { createTestPostgresDatabase, dataDirFromPgliteTemplate } from "../../test/database.js";
 import { killRunningPortals, startPortal, stopPortal as stopPortalProcess, type PortalProcess } from "../../test/portal-process.js";
 import { freePort, startSmtpServer, type ReceivedMail } from "../../test/smtp.js";
 
@@ -49,6 +49,8 @@ describe("e-mail that is never lost", () => {
     async () => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-durable-"));
       cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      // The embedded database starts as a copy of the run's migrated template (no initdb, no migrations at the first start).
+      await dataDirFromPgliteTemplate(dataDir);
       const smtpPort = await freePort();
       const received: ReceivedMail[] = [];
       await (await startSmtpServer(smtpPort, received)).close();

@@ -100,7 +100,7 @@ describe("encrypted licence files (aes-256-gcm+ed25519)", () => {
       attributes: { key: license!.key, name: license!.planName, status: "INACTIVE", expiry: license!.expiresAt, created: license!.issuedAt, floating: false, maxMachines: license!.maxActivations },
     });
     const entitlements = dataset.included.filter((item) => item.type === "entitlements");
-    const { code } = feature as { code: string };
+    const { code } = feature as typeof feature & { code: string };
     expect(code).toMatch(/^[A-Z0-9][A-Z0-9_.-]{1,63}$/);
     expect(entitlements).toEqual([{ type: "entitlements", id: feature.id, attributes: { code, name: feature.name } }]);
     expect(dataset.data.attributes["metadata"]).toMatchObject({ channels: ["stable"], type: "standard", status: "not_activated" });
@@ -188,7 +188,7 @@ describe("machine files", () => {
       const dataset = keygenVerify("machine", file, pem, license!.key + installation.fingerprint);
       expect(dataset.data).toMatchObject({ type: "machines", id: installation.id, attributes: { fingerprint: installation.fingerprint, name: "hostname: plant-9, os: linux" } });
       expect(dataset.included[0]).toMatchObject({ type: "licenses", id: license!.id, attributes: { key: license!.key, status: "ACTIVE", maxMachines: license!.maxActivations } });
-      expect(dataset.included.slice(1)).toEqual([{ type: "entitlements", id: feature.id, attributes: { code: (feature as { code: string }).code, name: feature.name } }]);
+      expect(dataset.included.slice(1)).toEqual([{ type: "entitlements", id: feature.id, attributes: { code: (feature as typeof feature & { code: string }).code, name: feature.name } }]);
       expect(dataset.meta.ttl).toBe(7200);
 
       expect(() => keygenVerify("machine", file, pem, `${license!.key}${"0".repeat(64)}`)).toThrow("decryption failed");

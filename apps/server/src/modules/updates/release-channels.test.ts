@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AvailableUpdates, Feature, License, Page, Update, UpdateHistoryRow, ValidationData } from "@portal/contract";
 import { zipOf } from "@portal/test-support";
-import { auditEvents } from "../../db/schema/index.js";
+import { auditEvents, notifications } from "../../db/schema/index.js";
 import { adminToken, createTrialPlan, issueLicenses, startTrialOf } from "../../test/factories.js";
 import { call, firstError, json } from "../../test/http.js";
 import { multipartFile, multipartForm } from "../../test/multipart.js";
@@ -165,7 +165,7 @@ describe("release channels of plans and licences", () => {
     const trial = await startTrialOf(t.app, customer.token, plan.id);
     expect(trial.channels).toEqual(["stable", "beta"]);
 
-    const put = (token: string, id: string, payload: unknown) => call(t.app, { method: "PUT", url: `/api/v1/licenses/${id}/channels`, token, payload });
+    const put = (token: string, id: string, payload: Record<string, unknown>) => call(t.app, { method: "PUT", url: `/api/v1/licenses/${id}/channels`, token, payload });
     expect((await put(customer.token, issued!.id, { channels: ["beta"] })).statusCode).toBe(403);
     for (const payload of [{ channels: [] }, { channels: ["nightly"] }, {}, { channels: ["stable"], extra: 1 }]) {
       const refused = await put(admin, issued!.id, payload);
@@ -198,6 +198,12 @@ describe("availability of updates by channel and required features", () => {
     const open = await publish(admin);
     const tokenA = await licenseToken(a.customer.token, licenseA.key);
     const tokenB = await licenseToken(b.customer.token, licenseB.key);
+
+    // Publishing told the owners of the licences offered each update, and no one else.
+    const noticesOf = async (userId: string) =>
+      (await t.database.db.select({ title: notifications.title }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, "maintenance_updates")))).map((row) => row.title).sort();
+    expect(await noticesOf(a.customer.user.id)).toEqual([`Update ${gated.version} is available`, `Update ${open.version} is available`].sort());
+    expect(await noticesOf(b.customer.user.id)).toEqual([`Update ${open.version} is available`]);
 
     // The .req list: exactly the offered ones; the others wait for a verification by hand.
     const listA = await listed(tokenA);
@@ -262,7 +268,7 @@ describe("availability of updates by channel and required features", () => {
     expect(made.statusCode, made.body).toBe(201);
     const feature = json<{ data: Feature }>(made).data;
     const { id } = await draft(admin);
-    const patch = (payload: unknown) => call(t.app, { method: "PATCH", url: `/api/v1/updates/${id}`, token: admin, payload });
+    const patch = (payload: Record<string, unknown>) => call(t.app, { method: "PATCH", url: `/api/v1/updates/${id}`, token: admin, payload });
     const set = await patch({ channel: "rc", requiredFeatureIds: [feature.id, feature.id] });
     expect(set.statusCode, set.body).toBe(200);
     expect(json<{ data: Update }>(set).data).toMatchObject({ status: "draft", channel: "rc", requiredFeatures: [{ id: feature.id, name: feature.name }] });

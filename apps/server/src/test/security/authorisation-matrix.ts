@@ -227,8 +227,6 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
   "GET /api/v1/licenses/{id}/file": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.license.id) },
   "POST /api/v1/licenses/{id}/deactivate": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.license()) },
   "POST /api/v1/licenses/{id}/reactivate": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: onFresh((w) => w.fresh.deactivatedLicense()) },
-  // The same channels again: the world's licence keeps following "stable" whoever called.
-  "PUT /api/v1/licenses/{id}/channels": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: on((w) => w.license.id, { channels: ["stable"] }) },
   "GET /api/v1/licenses/{id}/installations/{installationId}/file": {
     anonymous: 401,
     otherCustomer: 404,
@@ -236,6 +234,8 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
     admin: 200,
     request: (w) => ({ params: { id: w.license.id, installationId: w.installationId } }),
   },
+  // The same channels again: the world's licence keeps following "stable" whoever called.
+  "PUT /api/v1/licenses/{id}/channels": { anonymous: 401, otherCustomer: 403, customer: 403, admin: 200, request: on((w) => w.license.id, { channels: ["stable"] }) },
   "GET /api/v1/licenses/{id}/installations": { anonymous: 401, otherCustomer: 404, customer: 200, admin: 200, request: on((w) => w.license.id) },
   "POST /api/v1/licenses/{id}/installations/{installationId}/release": {
     anonymous: 401,

@@ -12,8 +12,15 @@ export async function listInstallations(licenseId: string, signal?: AbortSignal)
   return (await apiClient.get<Envelope<InstallationList>>(base(licenseId), { signal })).data;
 }
 
+/**
+ * Fresh for a few seconds: the detail drawer asks for them together with the licence, and its panel,
+ * drawn once the licence is there, reads that answer instead of asking again. A change made here
+ * (a release, a check-in) invalidates them at once whatever their age.
+ */
+export const INSTALLATIONS_FRESH_MS = 5_000;
+
 export const installationsQueryOptions = (licenseId: string) =>
-  queryOptions({ queryKey: installationsKey(licenseId), queryFn: ({ signal }) => listInstallations(licenseId, signal) });
+  queryOptions({ queryKey: installationsKey(licenseId), queryFn: ({ signal }) => listInstallations(licenseId, signal), staleTime: INSTALLATIONS_FRESH_MS });
 
 /** How often a floating licence's seats are read again while its panel is open (live leases come and go). */
 export const SEATS_POLL_MS = 15_000;
