@@ -1,5 +1,5 @@
 import { formatLicenseKey, type Entitlement, type Installation, type License } from "@portal/contract";
-import { channelsOf } from "../catalogue/catalogue.presenters.js";
+import { channelsOf } from "../catalogue/index.js";
 import type { InstallationRow, LicenseRow } from "../../db/schema/index.js";
 import { isExpired } from "./license-policy.js";
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { InstallationList, License, licenseListQuerySchema, Page, ReleaseChannel } from "@portal/contract";
-import { channelsOf } from "../catalogue/catalogue.presenters.js";
+import { channelsOf } from "../catalogue/index.js";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { installations, licenses, licenseTokens, plans, type UserRow } from "../../db/schema/index.js";
