@@ -20,7 +20,8 @@ export const licenseSchema = z
     status: licenseStatus,
     planId: z.uuid(),
     planName: z.string(),
-    features: z.array(namedItem),
+    /** Each with its entitlement code (API.md "Encrypted licence files"): the licence's entitlements. */
+    features: z.array(namedItem.extend({ code: z.string() })),
     projectId: z.uuid().nullable(),
     projectName: z.string().nullable(),
     ownerId: z.uuid(),

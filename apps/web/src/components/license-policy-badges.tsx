@@ -1,7 +1,8 @@
 import { Badge, Group, Text, type MantineSize } from "@mantine/core";
-import type { ExpirationStrategy } from "@portal/contract";
+import type { ExpirationStrategy, ReleaseChannel } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { formatDuration } from "@/lib/format";
+import { channelList, isDefaultChannels } from "./release-channels";
 
 /**
  * The licensing policy of a plan or a licence (API.md "Licensing models"): what a plan sets and each
@@ -13,6 +14,8 @@ export interface PolicyLike {
   heartbeatSeconds: number | null;
   expirationStrategy: ExpirationStrategy;
   offlineTtlDays: number | null;
+  /** The release channels followed; only a set other than ["stable"] is shown. */
+  channels?: ReleaseChannel[];
 }
 
 /** Table columns may be narrow: a badge's label never turns into "PERPETU…". */
@@ -20,7 +23,8 @@ const fullLabel = { root: { overflow: "visible" }, label: { overflow: "visible" 
 
 /**
  * What sets the policy apart from the default (node-locked, revoked at expiry, no trial, no offline
- * limit), as compact badges: "14-day trial", "Floating", "Perpetual fallback", "30 days offline". The
+ * limit, stable channel only), as compact badges: "14-day trial", "Floating", "Perpetual fallback", "30 days offline",
+ * "Channels: Stable and Beta". The
  * default policy is one dimmed word, "Node-locked". Shared (components/) by the admin plan list and view and the licence views.
  */
 export function PolicyBadges({ policy, size = "sm" }: { policy: PolicyLike; size?: MantineSize }) {
@@ -37,6 +41,9 @@ export function PolicyBadges({ policy, size = "sm" }: { policy: PolicyLike; size
   }
   if (policy.expirationStrategy === "perpetual_fallback") badges.push({ key: "perpetual", color: "teal", label: t("licenses.policy.perpetualFallback") });
   if (policy.offlineTtlDays) badges.push({ key: "offline", color: "orange", label: t("licenses.policy.offlineBadge", { count: policy.offlineTtlDays }) });
+  if (policy.channels && !isDefaultChannels(policy.channels)) {
+    badges.push({ key: "channels", color: "blue", label: t("licenses.channels.badge", { channels: channelList(policy.channels, t, i18n.language) }) });
+  }
 
   if (badges.length === 0) {
     return (

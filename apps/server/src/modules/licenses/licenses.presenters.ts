@@ -28,7 +28,7 @@ export function presentLicense(record: LicenseRecord): License {
     status: license.status,
     planId: license.planId,
     planName: record.planName,
-    features: record.features.map((feature) => ({ id: feature.id, name: feature.name })),
+    features: record.features.map((feature) => ({ id: feature.id, name: feature.name, code: feature.code })),
     projectId: license.projectId,
     projectName: record.projectName,
     ownerId: license.ownerId,

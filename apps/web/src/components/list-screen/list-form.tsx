@@ -31,6 +31,10 @@ export interface ListFormField<TName extends string> {
   currency?: string;
   /** `select` / `multi-select`. */
   options?: { value: string; label: string }[];
+  /** `text`: rewrites what is typed before it is stored (an entitlement code in capitals). */
+  normalize?: (text: string) => string;
+  /** `text`: a code or an identifier, left to right in every language. */
+  ltr?: boolean;
 }
 
 export interface ListForm<TRow, TSchema extends z.ZodObject> {
@@ -141,7 +145,7 @@ function FieldInput({
   };
   switch (field.kind) {
     case "text":
-      return <TextField {...common} maxLength={maxLength} />;
+      return <TextField {...common} maxLength={maxLength} normalize={field.normalize} dir={field.ltr ? "ltr" : undefined} />;
     case "textarea":
       return <TextareaField {...common} maxLength={maxLength} autosize minRows={2} maxRows={6} />;
     case "money":

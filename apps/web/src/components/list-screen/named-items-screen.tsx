@@ -40,6 +40,8 @@ export interface NamedItemsScreenProps<TRow extends NamedItem, TSort extends str
   values?: (row: TRow | null) => z.input<TSchema>;
   /** The server's code for a name already in use: it lands on the name field. */
   nameTaken: ErrorCode;
+  /** Other server codes that belong to one of `moreFields` (a feature's `feature/code_taken` → code). */
+  fieldByCode?: Partial<Record<ErrorCode, Extract<keyof z.input<TSchema>, string>>>;
   texts: {
     tableLabel: string;
     emptyTitle: string;
@@ -109,6 +111,7 @@ export function NamedItemsScreen<TRow extends NamedItem, TSort extends string, T
   moreFields = [],
   values = (row) => ({ name: row?.name ?? "", description: row?.description ?? "" }) as z.input<TSchema>,
   nameTaken,
+  fieldByCode,
   texts,
   minWidth,
   testId,
@@ -136,7 +139,7 @@ export function NamedItemsScreen<TRow extends NamedItem, TSort extends string, T
         values,
         useCreate: api.useCreate,
         useUpdate: api.useUpdate,
-        fieldByCode: { [nameTaken]: "name" as FieldName },
+        fieldByCode: { ...fieldByCode, [nameTaken]: "name" as FieldName },
         texts: { createTitle: texts.createTitle, editTitle: texts.editTitle, created: texts.created, saved: texts.saved },
       }}
       rowActions={{

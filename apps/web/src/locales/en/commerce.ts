@@ -338,6 +338,15 @@ const commerce = {
     description: "Invoices and billing history will appear here. Until then, payments are handled by our enterprise team.",
     goToPayments: "Go to payments",
   },
+  entitlements: {
+    code: "Entitlement code",
+    codeHint: "How licence files and validation answers name this feature. Left empty on a new feature, it is derived from the name.",
+    codePlaceholder: "e.g. REPORTS_PRO",
+    codeColumn: "Code",
+    channels: "Release channels",
+    channelsHint: "New licences from this plan are offered the updates published on these channels.",
+    channelsPlaceholder: "Add a channel",
+  },
 };
 
 export default commerce;

@@ -251,6 +251,47 @@ const licenses = {
     refreshFailed: "The seats could not be refreshed; trying again shortly.",
     showAll: "Show all {{n}} machines",
   },
+  releaseChannel: {
+    stable: "Stable",
+    rc: "Release candidate",
+    beta: "Beta",
+    alpha: "Alpha",
+    dev: "Development",
+  },
+  channels: {
+    title: "Release channels",
+    badge: "Channels: {{channels}}",
+    change: "Change",
+    changeTitle: "Release channels of this licence",
+    formHint: "The licence is offered the updates published on these channels (and those verified for it by hand).",
+    save: "Save channels",
+    saved: "Release channels saved.",
+  },
+  entitlements: {
+    title: "Entitlements",
+    none: "No entitlements",
+    hint: "The codes of its features, as licence files and validation answers name them.",
+  },
+  file: {
+    title: "Download licence file",
+    format: "Format",
+    plain: "Plain",
+    plainHint: "Signed (base64+ed25519): anyone who has the file can read it.",
+    encrypted: "Encrypted (Keygen format)",
+    encryptedHint: "Signed and encrypted (aes-256-gcm+ed25519): reading it needs the licence key.",
+    ttl: "Valid for",
+    ttlHint: "1 hour to 365 days; preset from the licence.",
+    ttlUnit: "Unit",
+    hours: "Hours",
+    days: "Days",
+    ttlRange: "Enter a whole number from 1 hour to 365 days",
+    submit: "Download",
+  },
+  machineFile: {
+    download: "Machine file",
+    downloadFor: "Download the machine file of {{fingerprint}}",
+    hint: "The licence file for this machine only, encrypted with the licence key and its fingerprint, for offline checks.",
+  },
 };
 
 export default licenses;

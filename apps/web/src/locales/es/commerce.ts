@@ -347,6 +347,15 @@ const commerce: Messages["commerce"] = {
     description: "Aquí aparecerán las facturas y el historial de facturación. Mientras tanto, nuestro equipo empresarial gestiona los pagos.",
     goToPayments: "Ir a pagos",
   },
+  entitlements: {
+    code: "Código de derecho",
+    codeHint: "Cómo nombran esta función los archivos de licencia y las respuestas de validación. Si se deja vacío en una función nueva, se deriva del nombre.",
+    codePlaceholder: "p. ej. REPORTS_PRO",
+    codeColumn: "Código",
+    channels: "Canales de publicación",
+    channelsHint: "A las licencias nuevas de este plan se les ofrecen las actualizaciones publicadas en estos canales.",
+    channelsPlaceholder: "Añadir un canal",
+  },
 };
 
 export default commerce;

@@ -258,6 +258,47 @@ const licenses: Messages["licenses"] = {
     refreshFailed: "No se pudieron actualizar los puestos; se volverá a intentar en breve.",
     showAll: "Mostrar los {{n}} equipos",
   },
+  releaseChannel: {
+    stable: "Estable",
+    rc: "Candidata a versión",
+    beta: "Beta",
+    alpha: "Alfa",
+    dev: "Desarrollo",
+  },
+  channels: {
+    title: "Canales de publicación",
+    badge: "Canales: {{channels}}",
+    change: "Cambiar",
+    changeTitle: "Canales de publicación de esta licencia",
+    formHint: "A la licencia se le ofrecen las actualizaciones publicadas en estos canales (y las verificadas para ella a mano).",
+    save: "Guardar canales",
+    saved: "Canales de publicación guardados.",
+  },
+  entitlements: {
+    title: "Derechos",
+    none: "Sin derechos",
+    hint: "Los códigos de sus funciones, tal como los nombran los archivos de licencia y las respuestas de validación.",
+  },
+  file: {
+    title: "Descargar archivo de licencia",
+    format: "Formato",
+    plain: "Sin cifrar",
+    plainHint: "Firmado (base64+ed25519): cualquiera que tenga el archivo puede leerlo.",
+    encrypted: "Cifrado (formato Keygen)",
+    encryptedHint: "Firmado y cifrado (aes-256-gcm+ed25519): para leerlo hace falta la clave de licencia.",
+    ttl: "Válido durante",
+    ttlHint: "De 1 hora a 365 días; propuesto según la licencia.",
+    ttlUnit: "Unidad",
+    hours: "Horas",
+    days: "Días",
+    ttlRange: "Introduce un número entero entre 1 hora y 365 días",
+    submit: "Descargar",
+  },
+  machineFile: {
+    download: "Archivo de máquina",
+    downloadFor: "Descargar el archivo de máquina de {{fingerprint}}",
+    hint: "El archivo de licencia solo para esta máquina, cifrado con la clave de licencia y su huella, para comprobaciones sin conexión.",
+  },
 };
 
 export default licenses;

@@ -340,6 +340,15 @@ const commerce: Messages["commerce"] = {
     description: "فاکتورها و سابقهٔ صورت‌حساب اینجا نمایش داده می‌شوند. تا آن زمان، پرداخت‌ها توسط تیم سازمانی ما انجام می‌شود.",
     goToPayments: "رفتن به پرداخت‌ها",
   },
+  entitlements: {
+    code: "کد مجوز",
+    codeHint: "نامی که فایل‌های مجوز و پاسخ‌های اعتبارسنجی برای این ویژگی به کار می‌برند. اگر در ویژگی جدید خالی بماند، از نام ساخته می‌شود.",
+    codePlaceholder: "مثلاً REPORTS_PRO",
+    codeColumn: "کد",
+    channels: "کانال‌های انتشار",
+    channelsHint: "به مجوزهای جدید این طرح، به‌روزرسانی‌های منتشرشده در این کانال‌ها ارائه می‌شود.",
+    channelsPlaceholder: "افزودن کانال",
+  },
 };
 
 export default commerce;

@@ -347,6 +347,15 @@ const commerce: Messages["commerce"] = {
     description: "Faturas e histórico de cobrança aparecerão aqui. Até lá, os pagamentos são feitos pela nossa equipe corporativa.",
     goToPayments: "Ir para pagamentos",
   },
+  entitlements: {
+    code: "Código de direito",
+    codeHint: "Como os arquivos de licença e as respostas de validação nomeiam este recurso. Deixado vazio em um recurso novo, é derivado do nome.",
+    codePlaceholder: "ex.: REPORTS_PRO",
+    codeColumn: "Código",
+    channels: "Canais de lançamento",
+    channelsHint: "As novas licenças deste plano recebem as atualizações publicadas nestes canais.",
+    channelsPlaceholder: "Adicionar um canal",
+  },
 };
 
 export default commerce;

@@ -258,6 +258,47 @@ const licenses: Messages["licenses"] = {
     refreshFailed: "Não foi possível atualizar as vagas; uma nova tentativa será feita em instantes.",
     showAll: "Mostrar todas as {{n}} máquinas",
   },
+  releaseChannel: {
+    stable: "Estável",
+    rc: "Candidata a lançamento",
+    beta: "Beta",
+    alpha: "Alfa",
+    dev: "Desenvolvimento",
+  },
+  channels: {
+    title: "Canais de lançamento",
+    badge: "Canais: {{channels}}",
+    change: "Alterar",
+    changeTitle: "Canais de lançamento desta licença",
+    formHint: "A licença recebe as atualizações publicadas nestes canais (e as verificadas para ela manualmente).",
+    save: "Salvar canais",
+    saved: "Canais de lançamento salvos.",
+  },
+  entitlements: {
+    title: "Direitos",
+    none: "Nenhum direito",
+    hint: "Os códigos dos seus recursos, como os arquivos de licença e as respostas de validação os nomeiam.",
+  },
+  file: {
+    title: "Baixar arquivo de licença",
+    format: "Formato",
+    plain: "Simples",
+    plainHint: "Assinado (base64+ed25519): quem tiver o arquivo pode lê-lo.",
+    encrypted: "Criptografado (formato Keygen)",
+    encryptedHint: "Assinado e criptografado (aes-256-gcm+ed25519): para lê-lo é preciso a chave de licença.",
+    ttl: "Válido por",
+    ttlHint: "De 1 hora a 365 dias; preenchido a partir da licença.",
+    ttlUnit: "Unidade",
+    hours: "Horas",
+    days: "Dias",
+    ttlRange: "Informe um número inteiro entre 1 hora e 365 dias",
+    submit: "Baixar",
+  },
+  machineFile: {
+    download: "Arquivo da máquina",
+    downloadFor: "Baixar o arquivo da máquina {{fingerprint}}",
+    hint: "O arquivo de licença só desta máquina, criptografado com a chave de licença e a impressão digital dela, para verificações offline.",
+  },
 };
 
 export default licenses;

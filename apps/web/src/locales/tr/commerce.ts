@@ -340,6 +340,15 @@ const commerce: Messages["commerce"] = {
     description: "Faturalar ve fatura geçmişi burada görünecek. O zamana kadar ödemeler kurumsal ekibimiz tarafından yürütülür.",
     goToPayments: "Ödemelere git",
   },
+  entitlements: {
+    code: "Yetki kodu",
+    codeHint: "Lisans dosyaları ve doğrulama yanıtları bu özelliği bu adla anar. Yeni bir özellikte boş bırakılırsa addan türetilir.",
+    codePlaceholder: "ör. REPORTS_PRO",
+    codeColumn: "Kod",
+    channels: "Sürüm kanalları",
+    channelsHint: "Bu plandan verilen yeni lisanslara bu kanallarda yayımlanan güncellemeler sunulur.",
+    channelsPlaceholder: "Kanal ekleyin",
+  },
 };
 
 export default commerce;

@@ -252,6 +252,47 @@ const licenses: Messages["licenses"] = {
     refreshFailed: "Koltuklar yenilenemedi; kısa süre içinde yeniden denenecek.",
     showAll: "{{n}} makinenin tümünü göster",
   },
+  releaseChannel: {
+    stable: "Kararlı",
+    rc: "Sürüm adayı",
+    beta: "Beta",
+    alpha: "Alfa",
+    dev: "Geliştirme",
+  },
+  channels: {
+    title: "Sürüm kanalları",
+    badge: "Kanallar: {{channels}}",
+    change: "Değiştir",
+    changeTitle: "Bu lisansın sürüm kanalları",
+    formHint: "Lisansa bu kanallarda yayımlanan güncellemeler (ve onun için elle doğrulananlar) sunulur.",
+    save: "Kanalları kaydet",
+    saved: "Sürüm kanalları kaydedildi.",
+  },
+  entitlements: {
+    title: "Yetkiler",
+    none: "Yetki yok",
+    hint: "Özelliklerinin kodları; lisans dosyaları ve doğrulama yanıtları onları bu adlarla anar.",
+  },
+  file: {
+    title: "Lisans dosyasını indir",
+    format: "Biçim",
+    plain: "Düz",
+    plainHint: "İmzalı (base64+ed25519): dosyaya sahip olan herkes okuyabilir.",
+    encrypted: "Şifreli (Keygen biçimi)",
+    encryptedHint: "İmzalı ve şifreli (aes-256-gcm+ed25519): okumak için lisans anahtarı gerekir.",
+    ttl: "Geçerlilik süresi",
+    ttlHint: "1 saatten 365 güne kadar; lisanstan önceden doldurulur.",
+    ttlUnit: "Birim",
+    hours: "Saat",
+    days: "Gün",
+    ttlRange: "1 saat ile 365 gün arasında bir tam sayı girin",
+    submit: "İndir",
+  },
+  machineFile: {
+    download: "Makine dosyası",
+    downloadFor: "{{fingerprint}} makine dosyasını indir",
+    hint: "Yalnızca bu makine için lisans dosyası; çevrimdışı denetimler için lisans anahtarı ve parmak iziyle şifrelenir.",
+  },
 };
 
 export default licenses;

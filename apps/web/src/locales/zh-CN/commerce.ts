@@ -340,6 +340,15 @@ const commerce: Messages["commerce"] = {
     description: "发票和账单记录将显示在这里。在此之前，付款由我们的企业团队处理。",
     goToPayments: "前往付款",
   },
+  entitlements: {
+    code: "授权代码",
+    codeHint: "许可证文件和验证应答用来称呼此功能的代码。新功能留空时，将根据名称生成。",
+    codePlaceholder: "例如 REPORTS_PRO",
+    codeColumn: "代码",
+    channels: "发布渠道",
+    channelsHint: "此套餐签发的新许可证可获得这些渠道上发布的更新。",
+    channelsPlaceholder: "添加渠道",
+  },
 };
 
 export default commerce;

@@ -252,6 +252,47 @@ const licenses: Messages["licenses"] = {
     refreshFailed: "无法刷新席位，稍后将重试。",
     showAll: "显示全部 {{n}} 台机器",
   },
+  releaseChannel: {
+    stable: "稳定版",
+    rc: "候选发布版",
+    beta: "测试版",
+    alpha: "内测版",
+    dev: "开发版",
+  },
+  channels: {
+    title: "发布渠道",
+    badge: "渠道：{{channels}}",
+    change: "更改",
+    changeTitle: "此许可证的发布渠道",
+    formHint: "此许可证可获得这些渠道上发布的更新（以及为其手动验证的更新）。",
+    save: "保存渠道",
+    saved: "发布渠道已保存。",
+  },
+  entitlements: {
+    title: "授权",
+    none: "无授权",
+    hint: "其功能的代码，即许可证文件和验证应答中使用的名称。",
+  },
+  file: {
+    title: "下载许可证文件",
+    format: "格式",
+    plain: "普通",
+    plainHint: "已签名（base64+ed25519）：持有文件的任何人都能读取。",
+    encrypted: "加密（Keygen 格式）",
+    encryptedHint: "已签名并加密（aes-256-gcm+ed25519）：读取需要许可证密钥。",
+    ttl: "有效期",
+    ttlHint: "1 小时至 365 天；默认值取自许可证。",
+    ttlUnit: "单位",
+    hours: "小时",
+    days: "天",
+    ttlRange: "请输入 1 小时至 365 天之间的整数",
+    submit: "下载",
+  },
+  machineFile: {
+    download: "机器文件",
+    downloadFor: "下载 {{fingerprint}} 的机器文件",
+    hint: "仅供此机器使用的许可证文件，用许可证密钥和其指纹加密，用于离线检查。",
+  },
 };
 
 export default licenses;

@@ -39,6 +39,7 @@ function license(overrides: Partial<License> = {}): License {
     offlineTtlDays: null,
     expired: false,
     seats: { used: 2, max: 5 },
+    channels: ["stable"],
     ...overrides,
   } as License;
 }
@@ -139,12 +140,12 @@ describe("the installations panel", { timeout: 30_000 }, () => {
     );
   });
 
-  it("the owner of a floating licence has no button on the seats: the software frees them", async () => {
+  it("the owner of a floating licence has no check-in button on the seats (the software frees them), only the machine file", async () => {
     startClockAt(NOW);
     serveSeats([seat({ leaseExpiresAt: at(480), lastHeartbeatAt: at(-120) })]);
     mountWithApp(<InstallationsPanel license={license()} admin={false} />);
     await waitFor(() => expect(allByTestId("seat")).toHaveLength(1));
-    expect(byTestId("seat")?.querySelector("button")).toBeNull();
+    expect([...byTestId("seat")!.querySelectorAll("button")].map((button) => button.dataset.testid)).toEqual(["machine-file-download"]);
     expect(byTestId("floating-note")?.textContent).toMatch(/ Seats are freed by your software, not here\.$/);
   });
 
@@ -176,7 +177,8 @@ describe("the installations panel", { timeout: 30_000 }, () => {
     mountWithApp(<InstallationsPanel license={license({ floating: false, heartbeatSeconds: null })} admin={false} />);
     await waitFor(() => expect(allByTestId("installation")).toHaveLength(1));
     expect(byTestId("releases-left")?.textContent).toBe("Releases left in the last 30 days: 3 of 3");
-    expect(byTestId("installation")?.querySelector("button")?.textContent).toBe("Release");
+    // Its machine file under the details, Release beside them.
+    expect([...byTestId("installation")!.querySelectorAll("button")].map((button) => button.textContent)).toEqual(["Machine file", "Release"]);
     expect(byTestId("seats-used")).toBeNull();
     expect(byTestId("floating-note")).toBeNull();
     expect(pageText()).toContain("Last seen");

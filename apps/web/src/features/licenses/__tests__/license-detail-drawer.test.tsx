@@ -31,6 +31,7 @@ const license = {
   offlineTtlDays: null,
   expired: false,
   seats: { used: 1, max: 2 },
+  channels: ["stable"],
 } as unknown as License;
 
 const seat = {

@@ -40,6 +40,7 @@ function license(overrides: Partial<License> = {}): License {
     offlineTtlDays: null,
     expired: false,
     seats: { used: 0, max: 3 },
+    channels: ["stable"],
     ...overrides,
   };
 }

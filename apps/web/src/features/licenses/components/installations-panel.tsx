@@ -9,6 +9,7 @@ import { parseApiError } from "@/lib/errors";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { useInstallations, useReleaseInstallation } from "../api/installations";
+import { MachineFileButton } from "./machine-file-button";
 import { formatDateTime, formatDuration } from "@/lib/format";
 import { relativeTime } from "@/lib/relative-time";
 import { shortFingerprint } from "../lib/format";
@@ -72,7 +73,19 @@ function InstallationIdentity({ installation }: { installation: Installation }) 
  * One floating seat: its machine, its state, its last heartbeat and when its lease ends (or ended,
  * or was checked in); for an administrator, "Check in" on a live seat.
  */
-function SeatRow({ installation, state, now, onCheckIn }: { installation: Installation; state: SeatState; now: number; onCheckIn?: () => void }) {
+function SeatRow({
+  license,
+  installation,
+  state,
+  now,
+  onCheckIn,
+}: {
+  license: License;
+  installation: Installation;
+  state: SeatState;
+  now: number;
+  onCheckIn?: () => void;
+}) {
   const { t } = useTranslation();
   const lease = installation.leaseExpiresAt!;
   let second: ReactNode;
@@ -90,6 +103,7 @@ function SeatRow({ installation, state, now, onCheckIn }: { installation: Instal
             <Moment label={t("licenses.installations.lastHeartbeat")} iso={installation.lastHeartbeatAt ?? installation.lastSeenAt} now={now} testId="seat-heartbeat" />
             {second}
           </SimpleGrid>
+          <MachineFileButton license={license} installation={installation} />
         </Stack>
         <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
           <Badge color={stateColor[state]} variant={state === "live" ? "filled" : "light"} data-testid="seat-state" styles={{ root: { overflow: "visible" }, label: { overflow: "visible" } }}>
@@ -238,6 +252,7 @@ export function InstallationsPanel({ license, admin }: { license: License; admin
           {shownSeats.map((installation) => (
             <SeatRow
               key={installation.id}
+              license={license}
               installation={installation}
               state={seatState(installation, now) ?? "live"}
               now={now}
@@ -265,6 +280,7 @@ export function InstallationsPanel({ license, admin }: { license: License; admin
                       {t("licenses.installations.lastSeen", { date: formatDateTime(installation.lastSeenAt, i18n.language) })}
                     </Text>
                   </SimpleGrid>
+                  <MachineFileButton license={license} installation={installation} />
                 </Stack>
                 <Tooltip label={t("licenses.installations.noReleasesLeft")} disabled={!exhausted} withArrow multiline maw={260}>
                   <Button

@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Drawer, Group, SimpleGrid, Skeleton, Stack, Text, useDirection } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
-import { IconAlertTriangle, IconDownload, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
+import { IconAlertTriangle, IconPlayerPause, IconPlayerPlay } from "@tabler/icons-react";
 import type { License } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { DetailField } from "@/components/detail-field";
@@ -9,19 +9,18 @@ import { LicenseKey } from "@/components/license-key";
 import { LicenseStatusBadge } from "@/components/license-status-badge";
 import { parseApiError } from "@/lib/errors";
 import { installationsQueryOptions } from "../api/installations";
-import { licenseFileDownload, useLicense } from "../api/licenses";
+import { useLicense } from "../api/licenses";
 import { formatDate } from "@/lib/format";
-import { useDownload } from "@/lib/use-download";
 import { isExpired } from "../lib/policy";
 import { FeatureChips } from "./feature-chips";
 import { InstallationsPanel } from "./installations-panel";
+import { LicenseFileDownload } from "./license-file-download";
 import type { ActivationTarget } from "./license-activation-toggle";
 import { LicenseStateBadges } from "./license-state-badges";
 import { LicensePolicySection } from "./license-policy-section";
 
 function Details({ license, admin, onToggleActive }: { license: License; admin: boolean; onToggleActive: (target: ActivationTarget) => void }) {
   const { t, i18n } = useTranslation();
-  const download = useDownload();
   const expired = isExpired(license);
   return (
     <Stack gap="lg" data-testid="license-detail">
@@ -78,14 +77,7 @@ function Details({ license, admin, onToggleActive }: { license: License; admin: 
         )}
       </DetailField>
       <Group gap="sm" wrap="wrap">
-        <Button
-          leftSection={<IconDownload size={16} aria-hidden />}
-          onClick={() => download.start(licenseFileDownload(license))}
-          loading={download.isPending}
-          disabled={license.status === "deactivated"}
-        >
-          {t("licenses.actions.download")}
-        </Button>
+        <LicenseFileDownload license={license} />
         {admin &&
           (license.status === "deactivated" ? (
             <Button variant="light" color="teal" leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => onToggleActive({ license, active: true })}>
@@ -98,7 +90,7 @@ function Details({ license, admin, onToggleActive }: { license: License; admin: 
           ))}
       </Group>
       <Divider />
-      <LicensePolicySection license={license} />
+      <LicensePolicySection license={license} admin={admin} />
       <Divider />
       <InstallationsPanel license={license} admin={admin} />
     </Stack>

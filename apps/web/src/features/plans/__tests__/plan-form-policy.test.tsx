@@ -26,6 +26,7 @@ const saved: Plan = {
   heartbeatSeconds: 600,
   expirationStrategy: "revoke",
   offlineTtlDays: null,
+  channels: ["stable"],
   features: [],
   services: [],
   active: true,

@@ -54,6 +54,7 @@ const plan = (id: string, name: string, trialDays: number | null) => ({
   heartbeatSeconds: 600,
   expirationStrategy: "revoke",
   offlineTtlDays: null,
+  channels: ["stable"],
   features: [],
   services: [],
   active: true,

@@ -2,6 +2,7 @@ import { Badge, Card, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { Plan } from "@portal/contract";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ChannelBadges } from "@/components/release-channels";
 import { formatDate, formatDuration, formatMoney, formatNumber } from "@/lib/format";
 
 function Term({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -56,7 +57,7 @@ function PolicyCard({ plan }: { plan: Plan }) {
       <Title order={2} fz="h4" mb="md">
         {t("commerce.plans.formSections.policy")}
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" component="dl" m={0}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="lg" component="dl" m={0}>
         <Term label={t("commerce.plans.policy.trial")}>{plan.trialDays ? t("commerce.plans.durationValue", { count: plan.trialDays }) : t("commerce.plans.policy.none")}</Term>
         <Term label={t("commerce.plans.policy.seats")}>
           {plan.floating ? t("commerce.plans.policy.floatingEvery", { duration: formatDuration(plan.heartbeatSeconds, i18n.language) }) : t("commerce.plans.policy.nodeLocked")}
@@ -64,6 +65,9 @@ function PolicyCard({ plan }: { plan: Plan }) {
         <Term label={t("commerce.plans.policy.expirationStrategy")}>{t(`commerce.plans.policy.strategy.${plan.expirationStrategy}`)}</Term>
         <Term label={t("commerce.plans.policy.offline")}>
           {plan.offlineTtlDays ? t("commerce.plans.durationValue", { count: plan.offlineTtlDays }) : t("commerce.plans.policy.unlimited")}
+        </Term>
+        <Term label={t("commerce.entitlements.channels")}>
+          <ChannelBadges channels={plan.channels} />
         </Term>
       </SimpleGrid>
     </Card>

@@ -3,7 +3,8 @@ import { DEFAULT_HEARTBEAT_SECONDS, expirationStrategies, HEARTBEAT_SECONDS_RANG
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { NumberField, RadioGroupField } from "@/components/form";
+import { MultiSelectField, NumberField, RadioGroupField } from "@/components/form";
+import { channelOptions } from "@/components/release-channels";
 import { formatDuration } from "@/lib/format";
 
 type Values = PlanBody;
@@ -125,7 +126,8 @@ function FloatingFields({ form }: { form: Form }) {
 
 /**
  * The plan's licensing policy (API.md "Licensing models"): a free trial, floating seats with their
- * heartbeat interval, what expiry means, and how long licence files hold offline. The rules are the
+ * heartbeat interval, what expiry means, how long licence files hold offline, and the release
+ * channels its new licences follow (API.md "Release channels"). The rules are the
  * contract's (planPolicyFields), checked by the form's resolver like every other field.
  */
 export function PlanPolicyFields({ form }: { form: Form }) {
@@ -161,6 +163,19 @@ export function PlanPolicyFields({ form }: { form: Form }) {
         switchHint={t("commerce.plans.policy.offlineSwitchHint")}
         label={t("commerce.plans.policy.offlineTtlDays")}
         range={OFFLINE_TTL_DAYS_RANGE}
+      />
+      <MultiSelectField
+        control={form.control}
+        name="channels"
+        label={t("commerce.entitlements.channels")}
+        description={t("commerce.entitlements.channelsHint")}
+        placeholder={t("commerce.entitlements.channelsPlaceholder")}
+        data={channelOptions(t)}
+        required
+        hidePickedOptions
+        comboboxProps={{ withinPortal: true }}
+        maw={{ base: "100%", sm: 480 }}
+        data-testid="policy-channels"
       />
     </Stack>
   );

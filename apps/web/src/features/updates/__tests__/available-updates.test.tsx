@@ -17,20 +17,20 @@ const answer = (awaitingVersions: string[]): AvailableUpdatesAnswer => ({
 const plain = () => pageText().replace(/[\u2068\u2069]/g, "");
 
 describe("the updates a .req's licence may take", { timeout: 20_000 }, () => {
-  it("does not call an installation up to date while a newer published update waits for its licence's verification", async () => {
+  it("does not call an installation up to date while a newer published update is not offered to its licence (channel, feature or verification)", async () => {
     serveApi(() => success(answer(["1.0.0"])));
     mountWithApp(<AvailableUpdates licenseToken="token" />);
     await waitFor(() => expect(byTestId("available-awaiting")).not.toBeNull());
     expect(plain()).not.toContain("This installation is up to date");
-    expect(plain()).toContain("Newer updates are waiting for verification");
-    expect(plain()).toContain("1.0.0 is published, but this licence is not verified for it yet.");
+    expect(plain()).toContain("Newer updates are not offered to this licence");
+    expect(plain()).toContain("1.0.0 is published, but not offered to this licence: another release channel, a feature it lacks, or not verified for it yet.");
   });
 
   it("names every waiting version", async () => {
     serveApi(() => success(answer(["1.1.0", "1.0.0"])));
     mountWithApp(<AvailableUpdates licenseToken="token" />);
     await waitFor(() => expect(byTestId("available-awaiting")).not.toBeNull());
-    expect(plain()).toContain("1.1.0 and 1.0.0 are published, but this licence is not verified for them yet.");
+    expect(plain()).toContain("1.1.0 and 1.0.0 are published, but not offered to this licence");
   });
 
   it("says up to date when nothing newer is published", async () => {

@@ -21,6 +21,9 @@ export function updateFixture(overrides: Partial<Update> = {}): Update {
     publishedAt: null,
     createdBy: { id: "22222222-2222-4222-8222-222222222222", name: "Ada Admin" },
     verifiedLicenses: 0,
+    channel: "stable",
+    requiredFeatures: [],
+    yankedAt: null,
     ...overrides,
   };
 }

@@ -59,6 +59,9 @@ const row = (overrides: Partial<UpdateHistoryRow>): UpdateHistoryRow => ({
   licenseKey: "K7Q2M-AAAAA-BBBBB-CCCCC-DDDDD-EEEEE",
   status: "verified",
   customerStatus: "partially_verified",
+  channel: "stable",
+  available: true,
+  yankedAt: null,
   ...overrides,
 });
 

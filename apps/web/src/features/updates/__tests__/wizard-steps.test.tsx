@@ -289,7 +289,7 @@ describe("step 3: change log", { timeout: 20_000 }, () => {
       {
         method: "PUT",
         path: "/api/v1/updates/11111111-1111-4111-8111-111111111111/changelog",
-        body: { header: "Faster activation", version: "2.4.0", type: "minor", changeLog: "Activation takes one request." },
+        body: { header: "Faster activation", version: "2.4.0", type: "minor", changeLog: "Activation takes one request.", channel: "stable", requiredFeatureIds: [] },
       },
     ]);
   });

@@ -171,3 +171,20 @@ export function useSetVerification() {
     onSettled: invalidate,
   });
 }
+
+/**
+ * POST api/v1/updates/{id}/yank (admin): withdraws a published update from every list, manifest and
+ * download at once (410 update/yanked from then on); admins and histories still show it. 409
+ * update/not_published for a draft, update/already_yanked the second time. Cannot be undone.
+ */
+export function useYankUpdate() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateUpdates();
+  return useMutation({
+    mutationFn: async (id: string) => (await apiClient.post<Envelope<Update>>(`${updatePath(id)}/yank`)).data,
+    onSuccess: async (update) => {
+      queryClient.setQueryData(updateQueryKey(update.id), update);
+      await invalidate();
+    },
+  });
+}

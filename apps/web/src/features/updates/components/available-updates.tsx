@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconChevronDown, IconCircleCheck, IconClockPause, Ic
 import type { AvailableUpdate, AvailableUpdates } from "@portal/contract";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ChannelBadge } from "@/components/release-channels";
 import { parseApiError } from "@/lib/errors";
 import { countParams, formatBytes, formatDate } from "@/lib/format";
 import { LICENSE_TOKEN_HEADER, useAvailableUpdates } from "../api/req";
@@ -92,6 +93,7 @@ function AvailableUpdateCard({ update, licenseToken }: { update: AvailableUpdate
               {update.version}
             </Text>
             <UpdateTypeBadge type={update.type} />
+            {update.channel !== "stable" && <ChannelBadge channel={update.channel} />}
             <Text size="xs" c="dimmed">
               {t("updates.available.publishedSize", { date: formatDate(update.publishedAt, language), size: formatBytes(update.totalSize, language) })}
             </Text>

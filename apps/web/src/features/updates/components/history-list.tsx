@@ -1,11 +1,13 @@
-import { Text } from "@mantine/core";
+import { Badge, Stack, Text } from "@mantine/core";
 import { IconShieldCheck, IconShieldOff } from "@tabler/icons-react";
-import { verificationStatuses } from "@portal/contract";
+import { verificationStatuses, type UnavailableReason } from "@portal/contract";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { createDataTableColumnHelper, type ServerTableOptions } from "@/components/data-table";
 import { LicenseKey } from "@/components/license-key";
 import { ListScreen, type ListColumns, type ListFilter, type RowAction } from "@/components/list-screen";
+import { channelLabel } from "@/components/release-channels";
+import type { QueryParams } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { notifyError, notifySuccess } from "@/lib/notify";
 import { useUpdateHistory, type HistoryRow } from "../api/update-history";
@@ -25,17 +27,69 @@ export const historyTable: ServerTableOptions<HistorySort, HistoryFilter> = {
 const column = createDataTableColumnHelper<HistoryRow>();
 const nowrap = { whiteSpace: "nowrap" } as const;
 
-const versionColumn = (t: TFunction) =>
+/** A row the licence cannot take (not offered, or withdrawn): shown, but in secondary colours. */
+export const isSecondary = (row: Pick<HistoryRow, "available" | "yankedAt">) => row.yankedAt !== null || !row.available;
+
+const versionColumn = (t: TFunction, dimUnavailable = false) =>
   column.accessor("version", {
     id: "version",
     header: () => t("updates.columns.version"),
     enableSorting: true,
-    cell: ({ getValue }) => (
-      <Text size="sm" fw={600} dir="ltr" style={nowrap}>
+    cell: ({ row, getValue }) => (
+      <Text size="sm" fw={600} dir="ltr" style={nowrap} c={dimUnavailable && isSecondary(row.original) ? "dimmed" : undefined}>
         {getValue()}
       </Text>
     ),
   });
+
+/** "Needs feature Reports (REPORTS)", "Beta channel": why a licence is not offered an update. */
+export function reasonText(reason: UnavailableReason, t: TFunction): string {
+  return reason.kind === "channel"
+    ? t("updates.availability.reasonChannel", { channel: channelLabel(reason.channel, t) })
+    : t("updates.availability.reasonFeature", { name: `\u2068${reason.featureName}\u2069` });
+}
+
+/** Available, Not offered (with each reason), or Withdrawn (yanked after the licence could have it). */
+export function AvailabilityCell({ row }: { row: Pick<HistoryRow, "available" | "yankedAt" | "unavailableReasons"> }) {
+  const { t, i18n } = useTranslation();
+  const unclipped = { root: { overflow: "visible" }, label: { overflow: "visible" } };
+  if (row.yankedAt) {
+    return (
+      <Stack gap={2} align="flex-start" data-testid="availability" data-availability="withdrawn">
+        <Badge color="gray" variant="outline" styles={unclipped}>
+          {t("updates.availability.withdrawn")}
+        </Badge>
+        <Text size="xs" c="dimmed" style={nowrap}>
+          {t("updates.availability.withdrawnOn", { date: formatDate(row.yankedAt, i18n.resolvedLanguage ?? "en") })}
+        </Text>
+      </Stack>
+    );
+  }
+  if (row.available) {
+    return (
+      <Badge color="teal" variant="light" styles={unclipped} data-testid="availability" data-availability="available">
+        {t("updates.availability.available")}
+      </Badge>
+    );
+  }
+  const reasons = row.unavailableReasons ?? [];
+  return (
+    <Stack gap={2} align="flex-start" data-testid="availability" data-availability="not-offered">
+      <Badge color="yellow" variant="outline" styles={unclipped}>
+        {t("updates.availability.notOffered")}
+      </Badge>
+      {reasons.length > 0 && (
+        <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: "none" }}>
+          {reasons.map((reason) => (
+            <Text key={reason.kind === "channel" ? `channel-${reason.channel}` : reason.featureId} component="li" size="xs" c="dimmed" data-testid="availability-reason">
+              {reasonText(reason, t)}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
 const publishedColumn = (t: TFunction, language: string) =>
   column.accessor("publishedAt", {
     id: "publishedAt",
@@ -82,22 +136,29 @@ export const adminHistoryColumns: ListColumns<HistoryRow> = (t) => [
   ...statusColumns(t, "customerStatus"),
 ];
 
-/** The customer's own rows: the update (with its header), the licence, the verification. */
+/**
+ * The customer's own rows: the update (with its header), the licence, whether it is offered to that
+ * licence (and why not), the verification. Updates not offered or withdrawn are in secondary colours.
+ */
 export const customerHistoryColumns: ListColumns<HistoryRow> = (t, language) => [
-  versionColumn(t),
+  versionColumn(t, true),
   column.accessor("header", {
     id: "header",
     header: () => t("updates.columns.header"),
-    cell: ({ getValue }) => (
-      <Text size="sm" lineClamp={2} maw={280}>
+    cell: ({ row, getValue }) => (
+      <Text size="sm" lineClamp={2} maw={280} c={isSecondary(row.original) ? "dimmed" : undefined}>
         <bdi>{getValue()}</bdi>
       </Text>
     ),
   }),
   publishedColumn(t, language),
   licenseColumn(t),
+  column.display({ id: "availability", header: () => t("updates.availability.column"), cell: ({ row }) => <AvailabilityCell row={row.original} /> }),
   ...statusColumns(t, "ownStatus"),
 ];
+
+/** The customer's list asks for the updates not offered too (`include=unavailable`), each with why. */
+export const useCustomerUpdateHistory = (query: QueryParams) => useUpdateHistory({ ...query, include: "unavailable" });
 
 /** Status for everyone; the update too for administrators (the list of updates is theirs to read). */
 function useHistoryFilters(t: TFunction, admin: boolean): ListFilter<HistoryFilter>[] {
@@ -168,7 +229,7 @@ export function HistoryList({ admin }: { admin: boolean }) {
   return (
     <ListScreen
       table={historyTable}
-      useList={useUpdateHistory}
+      useList={admin ? useUpdateHistory : useCustomerUpdateHistory}
       columns={admin ? adminHistoryColumns : customerHistoryColumns}
       texts={{
         tableLabel: t("updates.history.tableLabel"),
@@ -179,7 +240,7 @@ export function HistoryList({ admin }: { admin: boolean }) {
       filters={filters}
       rowName={rowName}
       rowActions={admin ? { header: t("updates.columns.actions"), label: (row) => t("updates.history.actionsFor", { name: rowName(row) }), items: [verify, revoke] } : undefined}
-      minWidth={admin ? 1000 : 900}
+      minWidth={admin ? 1000 : 1080}
       testId={admin ? "admin-history-table" : "history-table"}
     />
   );

@@ -1,7 +1,8 @@
-import { Badge } from "@mantine/core";
+import { Badge, Tooltip } from "@mantine/core";
 import type { CustomerVerificationStatus, UpdateStatus, UpdateType } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import type { HistoryRow } from "../api/update-history";
+import { formatDate } from "@/lib/format";
 
 /** Colours with AA contrast in both schemes (lib/theme statusTones). */
 export const updateStatusColor: Record<UpdateStatus, string> = { draft: "gray", published: "teal" };
@@ -46,5 +47,17 @@ export function CustomerVerificationBadge({ status }: { status: CustomerVerifica
     <Badge color={customerVerificationColor[status]} variant="dot" data-status={status} {...unclipped} data-testid="customer-verification">
       {t(`updates.verification.${status}`)}
     </Badge>
+  );
+}
+
+/** A withdrawn update (POST /updates/{id}/yank): "Yanked" for administrators, with the date in its tooltip. */
+export function YankedBadge({ yankedAt }: { yankedAt: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Tooltip label={t("updates.availability.yankedOn", { date: formatDate(yankedAt, i18n.resolvedLanguage ?? "en") })} withArrow>
+      <Badge color="red" variant="filled" {...unclipped} data-testid="update-yanked" tabIndex={0}>
+        {t("updates.availability.yankedBadge")}
+      </Badge>
+    </Tooltip>
   );
 }

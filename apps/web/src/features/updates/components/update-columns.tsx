@@ -1,19 +1,31 @@
-import { Text, UnstyledButton } from "@mantine/core";
-import { updateStatuses, type Update } from "@portal/contract";
+import { Group, Text, UnstyledButton } from "@mantine/core";
+import { releaseChannels, updateStatuses, type Update } from "@portal/contract";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { createDataTableColumnHelper, type ServerTableOptions } from "@/components/data-table";
 import type { ListColumns, ListFilter } from "@/components/list-screen";
 import { formatBytes, formatDate } from "@/lib/format";
-import { UpdateStatusBadge, UpdateTypeBadge } from "./update-badges";
+import { ChannelBadge, channelLabel } from "@/components/release-channels";
+import { UpdateStatusBadge, UpdateTypeBadge, YankedBadge } from "./update-badges";
 
-export const updateListTable: ServerTableOptions<"version" | "createdAt" | "publishedAt", "q" | "status"> = {
+export const updateListTable: ServerTableOptions<"version" | "createdAt" | "publishedAt", "q" | "status" | "channel"> = {
   sortFields: ["version", "createdAt", "publishedAt"],
   defaultSort: "createdAt",
   defaultOrder: "desc",
-  filters: ["q", "status"],
+  filters: ["q", "status", "channel"],
 };
+
+/** The updates of one release channel (`channel` list filter). */
+export function updateChannelFilter(t: TFunction): ListFilter<"channel"> {
+  return {
+    param: "channel",
+    label: t("updates.availability.channelFilter"),
+    allLabel: t("updates.availability.allChannels"),
+    options: releaseChannels.map((channel) => ({ value: channel, label: channelLabel(channel, t) })),
+    testId: "updates-channel-filter",
+  };
+}
 
 export function updateStatusFilter(t: TFunction): ListFilter<"status"> {
   return {
@@ -102,7 +114,31 @@ export const updateColumns: ListColumns<Update> = (t, language) => [
     },
   }),
   column.accessor("type", { id: "type", header: () => t("updates.columns.type"), cell: ({ getValue }) => (getValue() ? <UpdateTypeBadge type={getValue()!} /> : dash) }),
-  column.accessor("status", { id: "status", header: () => t("updates.columns.status"), cell: ({ getValue }) => <UpdateStatusBadge status={getValue()} /> }),
+  column.accessor("status", {
+    id: "status",
+    header: () => t("updates.columns.status"),
+    cell: ({ row }) => (
+      <Group gap={4} wrap="nowrap">
+        <UpdateStatusBadge status={row.original.status} />
+        {row.original.yankedAt && <YankedBadge yankedAt={row.original.yankedAt} />}
+      </Group>
+    ),
+  }),
+  column.accessor("channel", { id: "channel", header: () => t("updates.availability.channel"), cell: ({ getValue }) => <ChannelBadge channel={getValue()} /> }),
+  column.accessor("requiredFeatures", {
+    id: "requiredFeatures",
+    header: () => t("updates.availability.requiredFeatures"),
+    cell: ({ row }) => {
+      const features = row.original.requiredFeatures;
+      return features.length === 0 ? (
+        dash
+      ) : (
+        <Text size="sm" dir="ltr" ta="start" lineClamp={2} maw={200} title={features.map((feature) => `${feature.name} (${feature.code})`).join(", ")} data-testid="update-required-codes">
+          {features.map((feature) => feature.code).join(", ")}
+        </Text>
+      );
+    },
+  }),
   column.accessor("files", {
     id: "files",
     header: () => t("updates.columns.files"),

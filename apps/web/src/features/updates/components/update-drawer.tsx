@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Badge, Button, Code, Drawer, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip, useDirection } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { IconAlertTriangle, IconCopy, IconPlayerPlay, IconShieldCheck, IconTrash } from "@tabler/icons-react";
+import { IconAlertTriangle, IconArrowBackUp, IconCopy, IconPlayerPlay, IconShieldCheck, IconTrash } from "@tabler/icons-react";
 import type { Update, UpdateFile } from "@portal/contract";
 import type { TFunction } from "i18next";
 import { useState } from "react";
@@ -12,10 +12,11 @@ import { copyText } from "@/lib/clipboard";
 import { parseApiError } from "@/lib/errors";
 import { countParams, formatBytes, formatDate } from "@/lib/format";
 import { paths } from "@/lib/paths";
-import { updatePath, useDeleteUpdate, useUpdate } from "../api/updates";
+import { ChannelBadge } from "@/components/release-channels";
+import { updatePath, useDeleteUpdate, useUpdate, useYankUpdate } from "../api/updates";
 import { packageFileName } from "./available-updates";
 import { DownloadControl } from "./download-control";
-import { UpdateStatusBadge, UpdateTypeBadge } from "./update-badges";
+import { UpdateStatusBadge, UpdateTypeBadge, YankedBadge } from "./update-badges";
 import { updateName, useUpdateDrawerParam } from "./update-columns";
 
 /** Delete a draft (asks first; its files go with it). The list's row action and the drawer's button. */
@@ -32,6 +33,37 @@ export function deleteDraftAction(t: TFunction, language: string, after?: () => 
     }),
     when: (update) => update.status === "draft",
     testId: "update-delete",
+  };
+}
+
+/**
+ * Yank a published update (asks first, in red: it is withdrawn from every customer's list and
+ * download at once, and cannot be undone). The list's row action and the drawer's button.
+ */
+export function yankAction(t: TFunction, language: string): RowAction<Update> {
+  return {
+    id: "yank",
+    label: t("updates.availability.yank"),
+    icon: IconArrowBackUp,
+    color: "red",
+    when: (update) => update.status === "published" && update.yankedAt === null,
+    testId: "update-yank",
+    confirm: {
+      title: t("updates.availability.yankTitle"),
+      message: (update) => t("updates.availability.yankText", { name: updateName(update, t, language) }),
+      extra: () => (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          <Text size="sm">{t("updates.availability.yankWarning")}</Text>
+        </Alert>
+      ),
+      confirmLabel: t("updates.availability.yankConfirm"),
+      danger: true,
+      useMutation: useYankUpdate,
+      variables: (update) => update.id,
+      done: (update) => t("updates.availability.yanked", { name: updateName(update, t, language) }),
+      testId: "update-yank-dialog",
+      confirmTestId: "update-yank-confirm",
+    },
   };
 }
 
@@ -87,7 +119,7 @@ function FileCard({ file }: { file: UpdateFile }) {
   );
 }
 
-function Details({ update, onDelete }: { update: Update; onDelete: () => void }) {
+function Details({ update, onDelete, onYank }: { update: Update; onDelete: () => void; onYank: () => void }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? "en";
   const draft = update.status === "draft";
@@ -96,6 +128,7 @@ function Details({ update, onDelete }: { update: Update; onDelete: () => void })
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
           <UpdateStatusBadge status={update.status} />
+          {update.yankedAt && <YankedBadge yankedAt={update.yankedAt} />}
           {update.type && <UpdateTypeBadge type={update.type} />}
         </Group>
         {update.header ? (
@@ -127,7 +160,35 @@ function Details({ update, onDelete }: { update: Update; onDelete: () => void })
             <Text size="sm">{update.verifiedLicenses.toLocaleString(language)}</Text>
           </DetailField>
         )}
+        <DetailField label={t("updates.availability.channel")}>
+          <ChannelBadge channel={update.channel} />
+        </DetailField>
+        <DetailField label={t("updates.availability.requiredFeatures")}>
+          {update.requiredFeatures.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t("updates.availability.noneRequired")}
+            </Text>
+          ) : (
+            <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: "none" }} data-testid="update-required-features">
+              {update.requiredFeatures.map((feature) => (
+                <Group key={feature.id} component="li" gap={6} wrap="wrap">
+                  <Text size="sm">
+                    <bdi>{feature.name}</bdi>
+                  </Text>
+                  <Code fz={11} dir="ltr">
+                    {feature.code}
+                  </Code>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </DetailField>
       </SimpleGrid>
+      {update.yankedAt && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="update-yanked-note">
+          {t("updates.availability.yankedNote", { date: formatDate(update.yankedAt, language) })}
+        </Alert>
+      )}
 
       <Group gap="sm" wrap="wrap">
         {draft ? (
@@ -140,12 +201,19 @@ function Details({ update, onDelete }: { update: Update; onDelete: () => void })
             </Button>
           </>
         ) : (
-          <Button component={Link} to={verifyLink(update.id)} variant="light" leftSection={<IconShieldCheck size={16} aria-hidden />}>
-            {t("updates.detail.verifyLicenses")}
-          </Button>
+          <>
+            <Button component={Link} to={verifyLink(update.id)} variant="light" leftSection={<IconShieldCheck size={16} aria-hidden />}>
+              {t("updates.detail.verifyLicenses")}
+            </Button>
+            {!update.yankedAt && (
+              <Button variant="light" color="red" leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={onYank} data-testid="update-drawer-yank">
+                {t("updates.availability.yank")}
+              </Button>
+            )}
+          </>
         )}
       </Group>
-      {!draft && update.version && (
+      {!draft && update.version && !update.yankedAt && (
         <DownloadControl request={{ path: `${updatePath(update.id)}/package` }} fileName={packageFileName(update.version)} label={t("updates.download.package")} size={update.totalSize} variant="default" />
       )}
 
@@ -203,7 +271,9 @@ export function UpdateDrawer() {
   const { openId, close } = useUpdateDrawerParam();
   const update = useUpdate(openId ?? undefined);
   const [deleting, setDeleting] = useState<Update | null>(null);
+  const [yanking, setYanking] = useState<Update | null>(null);
   const remove = deleteDraftAction(t, i18n.resolvedLanguage ?? "en", close);
+  const yank = yankAction(t, i18n.resolvedLanguage ?? "en");
   const title = update.data ? updateName(update.data, t, i18n.resolvedLanguage ?? "en") : t("updates.detail.title");
   return (
     <>
@@ -230,10 +300,11 @@ export function UpdateDrawer() {
             {parseApiError(update.error, t).message}
           </Alert>
         ) : (
-          <Details update={update.data} onDelete={() => setDeleting(update.data)} />
+          <Details update={update.data} onDelete={() => setDeleting(update.data)} onYank={() => setYanking(update.data)} />
         )}
       </Drawer>
       {remove.confirm && <RowConfirmDialog confirm={remove.confirm} row={deleting} onClose={() => setDeleting(null)} />}
+      {yank.confirm && <RowConfirmDialog confirm={yank.confirm} row={yanking} onClose={() => setYanking(null)} />}
     </>
   );
 }

@@ -8,13 +8,13 @@ import { PageHeader } from "@/components/page-header";
 import { paths } from "@/lib/paths";
 import { useUpdates } from "../api/updates";
 import { HistoryList } from "../components/history-list";
-import { updateColumns, updateListTable, updateName, updateStatusFilter, useUpdateDrawerParam } from "../components/update-columns";
-import { deleteDraftAction, UpdateDrawer } from "../components/update-drawer";
+import { updateChannelFilter, updateColumns, updateListTable, updateName, updateStatusFilter, useUpdateDrawerParam } from "../components/update-columns";
+import { deleteDraftAction, UpdateDrawer, yankAction } from "../components/update-drawer";
 
 type View = "updates" | "history";
 const VIEW_PARAM = "view";
 
-/** Drafts and published updates: details (drawer), resume or delete a draft. */
+/** Drafts and published updates: details (drawer), resume or delete a draft, yank a published one. */
 function UpdatesList() {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? "en";
@@ -26,7 +26,7 @@ function UpdatesList() {
       columns={updateColumns}
       texts={{ tableLabel: t("updates.list.tableLabel"), emptyTitle: t("updates.list.emptyTitle"), emptyDescription: t("updates.list.emptyDescription") }}
       search={{ label: t("updates.list.search"), testId: "updates-search" }}
-      filters={[updateStatusFilter(t)]}
+      filters={[updateStatusFilter(t), updateChannelFilter(t)]}
       create={{ label: t("updates.list.create"), to: paths.admin.updateNew }}
       rowName={(update: Update) => updateName(update, t, language)}
       rowActions={{
@@ -36,9 +36,10 @@ function UpdatesList() {
           { id: "details", label: t("updates.list.details"), icon: IconEye, onClick: (update) => drawer.open(update.id), testId: "update-details" },
           { id: "resume", label: t("updates.list.resume"), icon: IconPlayerPlay, when: (update) => update.status === "draft", to: (update) => paths.admin.updateDraft(update.id), testId: "update-resume" },
           deleteDraftAction(t, language),
+          yankAction(t, language),
         ],
       }}
-      minWidth={1080}
+      minWidth={1280}
       testId="updates-table"
     />
   );
