@@ -123,8 +123,9 @@ async function seed(client, n, passwordHash, log) {
 
   await step(
     "features",
-    `insert into features (name, description, price_cents)
-     select 'Feature ' || (array['Alpha','Beta','Gamma','Delta','Epsilon','Zeta','Eta','Theta'])[1 + n % 8] || ' ' || n, 'Seeded', 500 * n
+    `insert into features (name, code, description, price_cents)
+     select 'Feature ' || (array['Alpha','Beta','Gamma','Delta','Epsilon','Zeta','Eta','Theta'])[1 + n % 8] || ' ' || n,
+            'FEATURE_' || upper((array['Alpha','Beta','Gamma','Delta','Epsilon','Zeta','Eta','Theta'])[1 + n % 8]) || '_' || n, 'Seeded', 500 * n
      from generate_series(1, 24) as n`,
   );
   await step(
