@@ -180,7 +180,10 @@ test.describe("floating seats, the administrator's view", () => {
     await expect(own.getByTestId("license-detail")).toBeVisible({ timeout: PAGE_BOOT_MS });
     await expect(own.getByTestId("seats-used")).toHaveText("1 of 2 seats in use");
     await expect(own.getByTestId("seat")).toHaveCount(3);
-    await expect(own.getByTestId("seats").getByRole("button")).toHaveCount(0);
+    // Each seat offers its machine file (issue 30), but nothing that frees a seat.
+    await expect(own.getByTestId("seat-check-in")).toHaveCount(0);
+    await expect(own.getByTestId("seats").getByRole("button", { name: /check in/i })).toHaveCount(0);
+    await expect(own.getByTestId("machine-file-download")).toHaveCount(3);
     await expect(own.getByTestId("floating-note")).toContainText("Seats are freed by your software, not here.");
   });
 
