@@ -9,7 +9,7 @@
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { api, root, startServer, waitForHealth } from "./lib.mjs";
-import { load } from "./load.mjs";
+import { load, summariseRounds } from "./load.mjs";
 
 const flag = (name) => process.argv.slice(2).find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
 const flagValue = (name) => flag(name)?.split("=")[1];
@@ -46,16 +46,7 @@ try {
   }
   const after = uptime();
 
-  const summary = (runs) => ({
-    requests: runs.reduce((sum, run) => sum + run.requests, 0),
-    // Answered calls over all rounds' time: a round slowed by a neighbour weighs as long as it lasted.
-    throughput: runs.reduce((sum, run) => sum + run.throughput * (DURATION_MS / 1000), 0) / ((runs.length * DURATION_MS) / 1000),
-    p50: runs.reduce((sum, run) => sum + run.p50, 0) / runs.length,
-    p99: Math.max(...runs.map((run) => run.p99)),
-    errors: runs.reduce((sum, run) => sum + run.errors, 0),
-    timeouts: runs.reduce((sum, run) => sum + run.timeouts, 0),
-    perRound: runs.map((run) => run.throughput.toFixed(0)).join(" / "),
-  });
+  const summary = (runs) => summariseRounds(runs, DURATION_MS);
   const bySession = summary(totals.session);
   const byToken = summary(totals.token);
   const ratio = byToken.throughput / bySession.throughput;

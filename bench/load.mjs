@@ -72,3 +72,19 @@ export async function load({ url, method = "GET", body, headers = {}, connection
     max: latencies.at(-1) ?? 0,
   };
 }
+
+/**
+ * Rounds of `load` of the same kind, as one figure: throughput is answered calls over all rounds' time
+ * (a round slowed by a neighbour weighs as long as it lasted), p50 the mean of the rounds', p99 the worst.
+ */
+export function summariseRounds(runs, durationMs) {
+  return {
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
+    throughput: runs.reduce((sum, run) => sum + run.throughput * (durationMs / 1000), 0) / ((runs.length * durationMs) / 1000),
+    p50: runs.reduce((sum, run) => sum + run.p50, 0) / runs.length,
+    p99: Math.max(...runs.map((run) => run.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    timeouts: runs.reduce((sum, run) => sum + run.timeouts, 0),
+    perRound: runs.map((run) => run.throughput.toFixed(0)).join(" / "),
+  };
+}
