@@ -16,6 +16,13 @@ async function customerWithCustomPlan(request: Parameters<typeof apiLogin>[0]): 
   // A plan card taller than the custom-plan card (five features listed), as a phone must not stretch the short one to.
   const plan = await request.post("/api/v1/plans", { headers: asAdmin, data: planBody(`Layout plan ${tag}`, featureIds, 10) });
   expect(plan.status(), await plan.text()).toBe(201);
+  // More plans than the carousel's first page (12), as in a full run: the custom card comes after them all.
+  const offered = await request.get("/api/v1/plans", { headers: asAdmin, params: { active: "true", pageSize: 1 } });
+  const { total } = ((await offered.json()) as { data: { total: number } }).data;
+  for (let index = total; index < 14; index += 1) {
+    const filler = await request.post("/api/v1/plans", { headers: asAdmin, data: planBody(`Filler ${index} ${tag}`, featureIds.slice(0, 1), 20 + index) });
+    expect(filler.status(), await filler.text()).toBe(201);
+  }
   const email = await readyAccount(request, "pricing-layout", "Lale");
   const token = await apiLogin(request, email, PASSWORD);
   const custom = await request.post("/api/v1/plans/custom", { headers: { Authorization: `Bearer ${token}` }, data: { featureIds: featureIds.slice(0, 1) } });

@@ -94,6 +94,25 @@ describe("pricing pages", { timeout: 30_000 }, () => {
     expect(document.querySelector('[data-testid="custom-plan-card"] a')?.getAttribute("href")).toBe("/pricing-plans/custom-license");
   });
 
+  it("loads every page before opening on the custom plan, which comes after them all", async () => {
+    const offered = Array.from({ length: 14 }, (_, index) => plan(`00000000-0000-4000-8000-${String(index).padStart(12, "0")}`, `Plan ${index}`, 10 + index));
+    const custom = { ...plan("33333333-3333-4333-8333-333333333333", "Custom", 50), isCustom: true };
+    const pagesAsked: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = new URL(String(input), "http://portal.test");
+      if (url.pathname.endsWith("/plans/current")) return json(200, { status: "success", data: { plan: custom, selectedAt: "2026-02-01T00:00:00.000Z" } });
+      const page = Number(url.searchParams.get("page"));
+      pagesAsked.push(String(page));
+      return json(200, { status: "success", data: { items: offered.slice((page - 1) * 12, page * 12), total: offered.length, page, pageSize: 12 } });
+    });
+    render("/pricing-plans", "/pricing-plans", <PricingPlansPage />);
+    await waitForText("Plan 13");
+    // The second page came without the visitor moving the carousel: the custom card is after it.
+    expect(pagesAsked).toEqual(["1", "2"]);
+    expect(document.querySelectorAll('[data-testid="plan-card"]')).toHaveLength(14);
+    expect(document.querySelector('[data-testid="custom-plan-card"] [data-testid="current-plan-badge"]')).not.toBeNull();
+  });
+
   it("in Persian: the carousel speaks Persian, counts in Persian digits, and English catalogue text keeps its own direction", async () => {
     await changeLanguage("fa", { persist: false });
     try {

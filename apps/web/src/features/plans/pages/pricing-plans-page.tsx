@@ -41,22 +41,45 @@ export function PricingPlansPage() {
   const trialOf = (planId: string): TrialAvailability =>
     usedTrials.data ? (usedTrials.data.has(planId) ? "used" : "available") : usedTrials.isLoading ? "checking" : "available";
 
-  // Open on the customer's current plan when it is not already in sight (phones show one card).
+  // Open on the customer's current plan when it is not already in sight (phones show one card). A
+  // plan beyond the first page, or the custom card (always last), is only found once the pages before
+  // it are loaded: jumping to it earlier would load them then, and push the card out of sight again.
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
   const shownCurrent = useRef(false);
   const currentIndex = currentPlan ? items.findIndex((plan) => plan.id === currentPlan.id) : -1;
   const currentSlide = currentCustom ? items.length : currentIndex;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = plans;
+  const currentNotLoaded = currentPlan !== null && hasNextPage && (currentCustom !== null || currentIndex < 0);
   useEffect(() => {
     if (!embla || shownCurrent.current || current.isPending || plans.isPending) return;
-    shownCurrent.current = true;
-    const node = currentSlide >= 0 ? embla.slideNodes()[currentSlide] : undefined;
-    if (!node) return;
-    const slide = node.getBoundingClientRect();
-    const view = embla.rootNode().getBoundingClientRect();
-    // The slide box includes the gap after it, so its middle says best whether it is in sight.
-    const middle = (slide.left + slide.right) / 2;
-    if (middle < view.left || middle > view.right) embla.scrollTo(currentSlide, true);
-  }, [embla, currentSlide, current.isPending, plans.isPending]);
+    if (currentNotLoaded) {
+      if (!isFetchingNextPage) void fetchNextPage();
+      return;
+    }
+    const show = (): boolean => {
+      const node = embla.slideNodes()[currentSlide];
+      if (!node) return false;
+      shownCurrent.current = true;
+      const slide = node.getBoundingClientRect();
+      const view = embla.rootNode().getBoundingClientRect();
+      // The slide box includes the gap after it, so its middle says best whether it is in sight.
+      const middle = (slide.left + slide.right) / 2;
+      if (middle < view.left || middle > view.right) embla.scrollTo(currentSlide, true);
+      return true;
+    };
+    if (currentSlide < 0 || show()) {
+      shownCurrent.current = true;
+      return;
+    }
+    // Embla takes in new slides from a mutation observer, which may run after this effect.
+    const showWhenAdded = () => {
+      if (show()) embla.off("slidesChanged", showWhenAdded);
+    };
+    embla.on("slidesChanged", showWhenAdded);
+    return () => {
+      embla.off("slidesChanged", showWhenAdded);
+    };
+  }, [embla, currentSlide, current.isPending, plans.isPending, currentNotLoaded, isFetchingNextPage, fetchNextPage]);
 
   // Mantine's carousel says "Slide 3 of 3" and "Slides" in English whatever the language: its status
   // is hidden (pricing-plans-page.module.css) for this one, and its indicators' list is renamed.
