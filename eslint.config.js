@@ -152,6 +152,14 @@ export default tseslint.config(
     },
   },
   {
+    // The web units share a worker's modules (isolate: false): a module mocked in one file would be the
+    // real one already imported by another. Inject instead, or check the real effect.
+    files: ["apps/web/src/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": ["error", { selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]", message: "Web units share modules between files (isolate: false): no vi.mock." }],
+    },
+  },
+  {
     // A feature never imports another feature: shared pieces live in components/ or lib/.
     files: ["apps/web/src/features/**/*.{ts,tsx}", "apps/web/src/components/**/*.{ts,tsx}", "apps/web/src/lib/**/*.{ts,tsx}"],
     plugins: { portal },

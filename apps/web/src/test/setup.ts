@@ -1,5 +1,6 @@
 import "@testing-library/jest-dom/vitest";
-import { beforeAll, beforeEach } from "vitest";
+import { notifications } from "@mantine/notifications";
+import { afterEach, beforeAll, beforeEach } from "vitest";
 import { initI18n, loadEnglishAreas, loadEnglishFeature } from "@/lib/i18n";
 
 // jsdom has no matchMedia; Mantine and the sidebar hook ask it.
@@ -31,4 +32,9 @@ beforeAll(async () => {
 
 beforeEach(() => {
   window.localStorage.clear();
+});
+
+// The toast store is the module's, not a mounted tree's: files share it when they share a worker.
+afterEach(() => {
+  notifications.clean();
 });
