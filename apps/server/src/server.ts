@@ -3,6 +3,7 @@ import path from "node:path";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { SecretBoxError } from "./lib/secret-box.js";
+import { KeyVariableRequiredError } from "./lib/key-files.js";
 import { loggerOptions } from "./lib/logging.js";
 import { openDatabase } from "./db/client.js";
 import { migrateDatabase } from "./db/migrate.js";
@@ -96,7 +97,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof SecretBoxError) {
+  // StorageCheckError by its name: lib/s3-file-store (and the AWS SDK) is loaded only when STORAGE_URL is set.
+  if (error instanceof ConfigError || error instanceof SecretBoxError || error instanceof KeyVariableRequiredError || (error instanceof Error && error.name === "StorageCheckError")) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
