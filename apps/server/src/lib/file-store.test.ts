@@ -194,6 +194,8 @@ fileStoreContract(
         forcePathStyle: true,
         credentials: S3_CREDENTIALS,
         localRoot: path.join(root, "files"),
+        // Pages of two objects: every listing here goes through the paging.
+        listPageSize: 2,
       });
     return {
       store: open(),

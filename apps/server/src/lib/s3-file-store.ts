@@ -12,7 +12,7 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   S3Client,
   UploadPartCopyCommand,
   type S3ClientConfig,
@@ -43,6 +43,8 @@ export interface S3StoreOptions extends StorageLocation {
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string | undefined } | undefined;
   /** The process's own folder (DATA_DIR/files) for the local copies of uploads that must be read at random. */
   localRoot: string;
+  /** Objects per page of a listing (S3's own maximum, 1000, unless a test wants to see the paging). */
+  listPageSize?: number;
 }
 
 /** Why the store cannot be used at start: names the variable to look at and quotes the storage's own error. */
@@ -134,7 +136,7 @@ export class S3FileStore implements FileStore {
   /** One small listing of the prefix: the bucket exists, the credentials are accepted and may list. */
   async check(): Promise<void> {
     try {
-      await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: this.options.prefix, MaxKeys: 1 }));
+      await this.client.send(new ListObjectsCommand({ Bucket: this.options.bucket, Prefix: this.options.prefix, MaxKeys: 1 }));
     } catch (error) {
       throw new StorageCheckError(checkFailureMessage(this.options, error), { cause: error });
     }
@@ -205,18 +207,25 @@ export class S3FileStore implements FileStore {
     }
   }
 
+  /**
+   * The objects under `prefix`, a page at a time. ListObjects (version 1) with the last key as the next
+   * page's marker: every S3-compatible service pages it the same way (some cannot make version 2's
+   * continuation tokens), and keys come in order, so a page deleted meanwhile does not shift the next.
+   */
   private async *listPages(prefix: string): AsyncIterable<{ Key?: string | undefined; LastModified?: Date | undefined }[]> {
-    let token: string | undefined;
-    do {
+    let marker: string | undefined;
+    for (;;) {
       let page;
       try {
-        page = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix, ContinuationToken: token }));
+        page = await this.client.send(new ListObjectsCommand({ Bucket: this.options.bucket, Prefix: prefix, Marker: marker, MaxKeys: this.options.listPageSize ?? 1000 }));
       } catch (error) {
         throw new StorageError(`cannot list ${prefix || "the bucket"}`, { cause: error });
       }
-      yield page.Contents ?? [];
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+      const objects = page.Contents ?? [];
+      yield objects;
+      marker = page.NextMarker ?? objects.at(-1)?.Key;
+      if (!page.IsTruncated || marker === undefined) return;
+    }
   }
 
   async removeAbandonedUploads(): Promise<number> {
