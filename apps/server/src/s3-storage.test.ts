@@ -15,6 +15,7 @@ import { adminToken, createCustomer } from "./test/factories.js";
 import { call, firstError, json } from "./test/http.js";
 import { multipartForm } from "./test/multipart.js";
 import { useS3Server } from "./test/s3-server.js";
+import { openSecondConnection } from "./test/database.js";
 import { useTestApp } from "./test/test-app.js";
 
 // Every stored file of the app goes to s3rver on 127.0.0.1, under this prefix of its bucket.
@@ -206,6 +207,56 @@ describe("file storage in an S3 bucket (STORAGE_URL)", () => {
     expect(await storedObjects()).toEqual(referenced);
     expect(await temporaryObjects()).toEqual([elsewhere]);
     await s3.empty(`${PREFIX}tmp/`);
+  });
+});
+
+describe("two processes with their own DATA_DIR on one database and one bucket", () => {
+  it("serve through one what was uploaded through the other, and sign with the one key", async () => {
+    const otherDataDir = await mkdtemp(path.join(os.tmpdir(), "portal-s3-second-"));
+    const database = await openSecondConnection(t.database);
+    const config = loadConfig({ DATA_DIR: otherDataDir, LOG_LEVEL: "silent", PUBLIC_URL: t.config.publicUrl, ...s3.env(PREFIX), UPDATE_MAX_FILE_BYTES: String(MAX_FILE_BYTES) });
+    const second = await buildApp({ config, database, runJobs: false });
+    try {
+      await second.ready();
+      expect(second.signer.publicKeyPem).toBe(t.app.signer.publicKeyPem);
+      const customer = await createCustomer(t);
+      const text = Buffer.from(`notes ${randomBytes(16).toString("hex")}\n`.repeat(200));
+      const created = await call(t.app, {
+        method: "POST",
+        url: "/api/v1/tickets",
+        token: customer.token,
+        ...multipartForm({ subject: "Logs", type: "technical", priority: "low", message: "Attached." }, [{ name: "notes.txt", content: text, type: "text/plain" }]),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const ticket = json<{ data: Ticket }>(created).data;
+      const download = await call(second, { method: "GET", url: `/api/v1/tickets/${ticket.id}/attachments/${ticket.messages[0]!.attachments[0]!.id}`, token: customer.token });
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(text)).toBe(true);
+
+      const admin = await adminToken(second);
+      const backend = packageZip("second process");
+      const uploaded = await call(second, {
+        method: "POST",
+        url: "/api/v1/updates",
+        token: admin,
+        ...updateForm([
+          { field: "backend", name: "backend.zip", content: backend },
+          { field: "frontend", name: "frontend.zip", content: packageZip("second frontend") },
+        ]),
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const draft = json<{ data: Update }>(uploaded).data;
+      const part = await call(t.app, { method: "GET", url: `/api/v1/updates/${draft.id}/files/backend.zip`, token: admin, headers: { range: "bytes=5-" } });
+      expect(part.statusCode).toBe(206);
+      expect(part.rawPayload.equals(backend.subarray(5))).toBe(true);
+      // Neither DATA_DIR holds a stored file.
+      expect(await storedFiles(t)).toEqual([]);
+      expect(await storedFiles({ ...t, dataDir: otherDataDir })).toEqual([]);
+    } finally {
+      await second.close();
+      await database.close();
+      await rm(otherDataDir, { recursive: true, force: true });
+    }
   });
 });
 
