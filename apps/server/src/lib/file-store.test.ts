@@ -108,7 +108,7 @@ function fileStoreContract(name: string, make: () => Promise<Harness>, cleanUp: 
     });
 
     it("refuses a file half-way through a multipart upload and keeps none of it", async () => {
-      // Past two 8 MB parts before the refusal: the multipart upload was under way.
+      // Past several 5 MiB parts before the refusal: the multipart upload was under way.
       await expect(store.stage(Readable.from(megabytes(24)), { maxBytes: 20 * 1024 * 1024, localCopy: true })).rejects.toBeInstanceOf(FileTooLargeError);
       expect(await harness.everything()).toEqual([]);
     });

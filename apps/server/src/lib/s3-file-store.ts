@@ -64,8 +64,8 @@ export class StorageError extends Error {
   }
 }
 
-// Parts of a streamed upload: memory per upload is about PART_BYTES × (UPLOAD_QUEUE + 1).
-const PART_BYTES = 8 * 1024 * 1024;
+// Parts of a streamed upload (5 MiB, S3's smallest): memory per upload is about PART_BYTES × (UPLOAD_QUEUE + 2).
+const PART_BYTES = 5 * 1024 * 1024;
 const UPLOAD_QUEUE = 4;
 // CopyObject copies at most 5 GiB; larger files are copied in parts of this size.
 const COPY_OBJECT_MAX_BYTES = 5 * 1024 * 1024 * 1024;
@@ -76,6 +76,8 @@ const COPY_PART_BYTES = 512 * 1024 * 1024;
  */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 const TEMPORARY_PREFIX = "tmp/";
+// Sizes of stored objects remembered (a key's content never changes, so neither does its size).
+const SIZES_REMEMBERED = 10_000;
 
 /** "Code: message" of an SDK error (its HTTP status when it has no body), or a network error's code. */
 export function describeStorageError(error: unknown): string {
@@ -109,6 +111,12 @@ export class S3FileStore implements FileStore {
   readonly client: S3Client;
   private readonly processTag = newProcessTag();
   private readonly localTemporaryDirectory: string;
+  /**
+   * Sizes of objects this process has seen, so a download (which needs the size before it can answer
+   * a Range) costs one ranged GET, not a HEAD and a GET. Forgotten on remove; another process removes
+   * a file only once no row references it, when no download reaches it any more.
+   */
+  private readonly sizes = new Map<string, number>();
 
   constructor(private readonly options: S3StoreOptions) {
     const config: S3ClientConfig = {
@@ -153,9 +161,14 @@ export class S3FileStore implements FileStore {
   }
 
   async sizeOf(key: string): Promise<number> {
+    const known = this.sizes.get(key);
+    if (known !== undefined) return known;
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
-      return head.ContentLength ?? 0;
+      const size = head.ContentLength ?? 0;
+      this.sizes.set(key, size);
+      if (this.sizes.size > SIZES_REMEMBERED) this.sizes.delete(this.sizes.keys().next().value!);
+      return size;
     } catch (error) {
       if (isNotFound(error)) throw notStoredError(key);
       throw new StorageError(`cannot look for stored file ${key}`, { cause: error });
@@ -177,6 +190,7 @@ export class S3FileStore implements FileStore {
   }
 
   async remove(key: string): Promise<void> {
+    this.sizes.delete(key);
     await this.deleteObject(this.objectKey(key));
   }
 
