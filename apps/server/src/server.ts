@@ -102,6 +102,8 @@ main().catch((error: unknown) => {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // A failed query's own error (drizzle wraps it) says why.
+    if (error instanceof Error && error.cause) process.stderr.write(`Caused by: ${error.cause instanceof Error ? (error.cause.stack ?? error.cause.message) : String(error.cause)}\n`);
   }
   process.exit(1);
 });

@@ -77,6 +77,14 @@ function fileStoreContract(name: string, make: () => Promise<Harness>, cleanUp: 
       expect(keys).toEqual([sha256]);
     });
 
+    it("stores an empty file like any other", async () => {
+      const staged = await store.stage(Readable.from([]));
+      expect(staged).toMatchObject({ sha256: createHash("sha256").digest("hex"), size: 0 });
+      const { key } = await staged.store();
+      expect(await store.sizeOf(key)).toBe(0);
+      expect((await text((await store.read(key)).stream)).length).toBe(0);
+    });
+
     it("keeps one copy of identical content", async () => {
       const content = Buffer.from("same bytes");
       const first = await (await store.stage(Readable.from([content]))).store();
