@@ -76,6 +76,7 @@ const COPY_PART_BYTES = 512 * 1024 * 1024;
  */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 const TEMPORARY_PREFIX = "tmp/";
+const CONNECT_TIMEOUT_MS = 10_000;
 // Sizes of stored objects remembered (a key's content never changes, so neither does its size).
 const SIZES_REMEMBERED = 10_000;
 
@@ -125,6 +126,8 @@ export class S3FileStore implements FileStore {
       // Checksums only where S3 demands them: S3-compatible services differ on the newer trailing checksums.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
+      // An endpoint that drops packets fails the start (and a request) after this, instead of hanging it.
+      requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS },
     };
     if (options.endpoint) config.endpoint = options.endpoint;
     if (options.credentials) config.credentials = options.credentials;
