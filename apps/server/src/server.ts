@@ -91,7 +91,7 @@ async function main(): Promise<void> {
 
   await scheduleRecurringJobs(app.jobs);
   app.log.info(
-    { db: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+    { db: database.kind, files: app.files.kind, startupMs: Math.round(performance.now() - startedAt) },
     `portal ready on http://${config.HOST}:${config.PORT}`,
   );
 }
