@@ -3,6 +3,7 @@ import path from "node:path";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { SecretBoxError } from "./lib/secret-box.js";
+import { KeyVariableRequiredError } from "./lib/key-files.js";
 import { loggerOptions } from "./lib/logging.js";
 import { openDatabase } from "./db/client.js";
 import { migrateDatabase } from "./db/migrate.js";
@@ -90,16 +91,19 @@ async function main(): Promise<void> {
 
   await scheduleRecurringJobs(app.jobs);
   app.log.info(
-    { db: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+    { db: database.kind, files: app.files.kind, startupMs: Math.round(performance.now() - startedAt) },
     `portal ready on http://${config.HOST}:${config.PORT}`,
   );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof SecretBoxError) {
+  // StorageCheckError by its name: lib/s3-file-store (and the AWS SDK) is loaded only when STORAGE_URL is set.
+  if (error instanceof ConfigError || error instanceof SecretBoxError || error instanceof KeyVariableRequiredError || (error instanceof Error && error.name === "StorageCheckError")) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // A failed query's own error (drizzle wraps it) says why.
+    if (error instanceof Error && error.cause) process.stderr.write(`Caused by: ${error.cause instanceof Error ? (error.cause.stack ?? error.cause.message) : String(error.cause)}\n`);
   }
   process.exit(1);
 });
