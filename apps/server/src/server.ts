@@ -87,9 +87,10 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
-
+  // Before listening: a process that answers is fully started, so a stop that follows at once (a
+  // supervisor's, a test's) never closes the database under this insert ("Failed query: insert into jobs").
   await scheduleRecurringJobs(app.jobs);
+  await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
     { db: database.kind, files: app.files.kind, startupMs: Math.round(performance.now() - startedAt) },
     `portal ready on http://${config.HOST}:${config.PORT}`,
