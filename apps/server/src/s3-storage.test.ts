@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import type { Ticket, Update } from "@portal/contract";
 import { zipOf } from "@portal/test-support";
+import { entriesOf } from "./test/zip-entries.js";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { recoverFileStore } from "./db/stored-files.js";
@@ -42,28 +42,22 @@ function updateForm(files: { field: string; name: string; content: Buffer }[], e
 
 const packageZip = (label: string, size = 4096) => zipOf([{ name: "README.txt", data: `${label} ${randomBytes(8).toString("hex")}`, deflate: true }, { name: "app/main.bin", data: randomBytes(size) }]);
 
-function entriesOf(archive: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const found = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            found.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(found));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
+/** A draft update of `backend` and a frontend of its own, uploaded through `app`. */
+async function uploadDraft(app: Parameters<typeof call>[0], admin: string, backend: Buffer, label: string): Promise<Update> {
+  const created = await call(app, {
+    method: "POST",
+    url: "/api/v1/updates",
+    token: admin,
+    ...updateForm([
+      { field: "backend", name: "backend.zip", content: backend },
+      { field: "frontend", name: "frontend.zip", content: packageZip(`${label} frontend`) },
+    ]),
   });
+  expect(created.statusCode, created.body).toBe(201);
+  return json<{ data: Update }>(created).data;
 }
+
+
 
 describe("file storage in an S3 bucket (STORAGE_URL)", () => {
   it("stores an update's files in the bucket, serves them with Range, ETag and HEAD, and builds the package from them", async () => {
@@ -149,17 +143,7 @@ describe("file storage in an S3 bucket (STORAGE_URL)", () => {
     expect(await storedFiles(t)).toEqual([]);
 
     const backend = packageZip("doomed");
-    const created = await call(t.app, {
-      method: "POST",
-      url: "/api/v1/updates",
-      token: admin,
-      ...updateForm([
-        { field: "backend", name: "backend.zip", content: backend },
-        { field: "frontend", name: "frontend.zip", content: packageZip("doomed frontend") },
-      ]),
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const draft = json<{ data: Update }>(created).data;
+    const draft = await uploadDraft(t.app, admin, backend, "doomed");
     expect(await storedObjects()).toContain(objectOf(sha256(backend)));
     expect((await call(t.app, { method: "DELETE", url: `/api/v1/updates/${draft.id}`, token: admin })).statusCode).toBe(200);
     expect(await storedObjects()).toEqual(before);
@@ -235,17 +219,7 @@ describe("two processes with their own DATA_DIR on one database and one bucket",
 
       const admin = await adminToken(second);
       const backend = packageZip("second process");
-      const uploaded = await call(second, {
-        method: "POST",
-        url: "/api/v1/updates",
-        token: admin,
-        ...updateForm([
-          { field: "backend", name: "backend.zip", content: backend },
-          { field: "frontend", name: "frontend.zip", content: packageZip("second frontend") },
-        ]),
-      });
-      expect(uploaded.statusCode, uploaded.body).toBe(201);
-      const draft = json<{ data: Update }>(uploaded).data;
+      const draft = await uploadDraft(second, admin, backend, "second");
       const part = await call(t.app, { method: "GET", url: `/api/v1/updates/${draft.id}/files/backend.zip`, token: admin, headers: { range: "bytes=5-" } });
       expect(part.statusCode).toBe(206);
       expect(part.rawPayload.equals(backend.subarray(5))).toBe(true);

@@ -2,9 +2,9 @@ import { createHash, createPublicKey, randomBytes, verify } from "node:crypto";
 import { get as httpGet, type IncomingHttpHeaders } from "node:http";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import type { AvailableUpdates, Page, SignedManifest, Update, UpdateHistoryRow, UpdateManifest } from "@portal/contract";
 import { zipOf } from "@portal/test-support";
+import { entriesOf } from "../../test/zip-entries.js";
 import { auditEvents, jobs, notifications, updateFiles, updates, updateVerifications } from "../../db/schema/index.js";
 import { storedFiles as storedFilesOf, temporaryFiles } from "../../test/data-dir.js";
 import { rowCounts as rowCountsOf } from "../../test/database.js";
@@ -27,28 +27,6 @@ function bomb(lie = false, expanded = MAX_EXPANDED_BYTES + 1024 * 1024): Buffer 
   return zipOf([{ name: "zeros.bin", data: Buffer.alloc(expanded), deflate: true, declaredSize: lie ? 1024 : undefined }]);
 }
 
-function entriesOf(archive: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const found = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            found.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(found));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
 
 // ---------------------------------------------------------------- requests
 
