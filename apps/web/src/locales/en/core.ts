@@ -304,6 +304,8 @@ const core = {
       submit: "Log in",
       forgotPassword: "Forgot password?",
       noAccount: "Don't have an account?",
+      sso: "Sign in with {{name}}",
+      or: "or",
       signUp: "Sign up",
       success: "You've successfully logged in",
       twoFactor: {

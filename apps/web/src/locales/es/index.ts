@@ -335,6 +335,8 @@ const messages: Messages = {
       submit: "Iniciar sesión",
       forgotPassword: "¿Olvidó su contraseña?",
       noAccount: "¿No tiene una cuenta?",
+      sso: "Iniciar sesión con {{name}}",
+      or: "o",
       signUp: "Regístrese",
       success: "Ha iniciado sesión correctamente",
       twoFactor: {

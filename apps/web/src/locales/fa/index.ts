@@ -335,6 +335,8 @@ const messages: Messages = {
       submit: "ورود",
       forgotPassword: "گذرواژه را فراموش کرده‌اید؟",
       noAccount: "حساب کاربری ندارید؟",
+      sso: "ورود با {{name}}",
+      or: "یا",
       signUp: "ثبت‌نام کنید",
       success: "با موفقیت وارد شدید",
       twoFactor: {

@@ -335,6 +335,8 @@ const messages: Messages = {
       submit: "Entrar",
       forgotPassword: "Esqueceu a senha?",
       noAccount: "Não tem uma conta?",
+      sso: "Entrar com {{name}}",
+      or: "ou",
       signUp: "Cadastre-se",
       success: "Você entrou com sucesso",
       twoFactor: {

@@ -335,6 +335,8 @@ const messages: Messages = {
       submit: "Giriş yap",
       forgotPassword: "Parolanızı mı unuttunuz?",
       noAccount: "Hesabınız yok mu?",
+      sso: "{{name}} ile giriş yap",
+      or: "veya",
       signUp: "Kayıt olun",
       success: "Başarıyla giriş yaptınız",
       twoFactor: {

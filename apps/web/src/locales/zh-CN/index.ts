@@ -335,6 +335,8 @@ const messages: Messages = {
       submit: "登录",
       forgotPassword: "忘记密码？",
       noAccount: "还没有账户？",
+      sso: "使用 {{name}} 登录",
+      or: "或",
       signUp: "注册",
       success: "您已成功登录",
       twoFactor: {
