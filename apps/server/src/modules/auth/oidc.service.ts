@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { ErrorCode, SsoIdentity, TokenAnswer } from "@portal/contract";
 import type { Database } from "../../db/client.js";
 import { oidcFlows, userIdentities, users, type UserRow } from "../../db/schema/index.js";
@@ -186,7 +186,17 @@ export async function completeSsoLogin(
   const identityEmail = email && email.length <= 254 ? email : null;
   return db.transaction(async (tx) => {
     if (adminGroups.length > 0) {
-      const admin = claims.groups.some((group) => adminGroups.includes(group));
+      let admin = claims.groups.some((group) => adminGroups.includes(group));
+      if (!admin && user.isAdmin) {
+        // The last active administrator keeps the role (as the users page refuses to demote them).
+        const [another] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.isAdmin, true), eq(users.status, "active"), ne(users.id, user.id)))
+          .limit(1)
+          .for("update");
+        if (!another) admin = true;
+      }
       if (admin !== user.isAdmin) {
         await tx.update(users).set({ isAdmin: admin, updatedAt: sql`now()` }).where(eq(users.id, user.id));
         await recordAudit(tx, { ...context, actorId: null }, {

@@ -5,6 +5,7 @@ import { auditEvents, oidcFlows, userIdentities, users } from "../../db/schema/i
 import { GOOD_PASSWORD, loginRequest, uniqueEmail } from "../../test/accounts.js";
 import { createCustomer } from "../../test/factories.js";
 import { firstError, json } from "../../test/http.js";
+import { linkToken, waitForMail } from "../../test/mail.js";
 import { loginAtProvider, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider, type ProviderAccount, type TestOidcProvider } from "../../test/oidc-provider.js";
 import { closeTestApp, createTestApp, type TestApp } from "../../test/test-app.js";
 
@@ -155,6 +156,18 @@ describe("single sign-on with OpenID Connect", () => {
       payload: { oldPassword: "anything-1!", newPassword: "N3w-password!" },
     });
     expect(change.statusCode).toBe(400);
+  });
+
+  it("lets an account made by single sign-on set a password through recovery", async () => {
+    const { login, email } = account({}, "staff.example.com");
+    await ssoLogin(login);
+    await t.app.inject({ method: "POST", url: "/api/v1/auth/recover-password", payload: { email } });
+    const token = linkToken(await waitForMail(t.dataDir, email, /reset your password/i));
+    const reset = await t.app.inject({ method: "POST", url: "/api/v1/auth/reset-password", payload: { token, password: "N3w-password!" } });
+    expect(reset.statusCode).toBe(200);
+    expect((await loginRequest(t.app, email, "N3w-password!")).statusCode).toBe(200);
+    // Single sign-on still works beside it.
+    expect((await ssoLogin(login)).user.email).toBe(email);
   });
 
   it("ignores a redirect that is not a path on this site", async () => {
