@@ -6,7 +6,7 @@ import { GOOD_PASSWORD, loginRequest, uniqueEmail } from "../../test/accounts.js
 import { createCustomer } from "../../test/factories.js";
 import { firstError, json } from "../../test/http.js";
 import { linkToken, waitForMail } from "../../test/mail.js";
-import { loginAtProvider, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider, type ProviderAccount, type TestOidcProvider } from "../../test/oidc-provider.js";
+import { loginAtProvider, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider, type ProviderAccount, type TestOidcProvider } from "@portal/test-support/oidc-provider";
 import { closeTestApp, createTestApp, type TestApp } from "../../test/test-app.js";
 
 // The portal's address in tests (PUBLIC_URL): the provider sends the browser back there, and the test
