@@ -75,6 +75,8 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
     },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ["test-provider-cookie-key"] },
+    // Short-lived, as a test needs them (and the provider does not log a notice for each default).
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
     pkce: { required: () => true },
   };
   const provider = new Provider(issuer, configuration);
