@@ -225,6 +225,23 @@ describe("single sign-on with OpenID Connect", () => {
     expect(denied.statusCode).toBe(403);
   });
 
+  it("leaves the last active administrator an administrator when the group goes", async () => {
+    const { login, email } = account({ groups: ["ops"] }, "staff.example.com");
+    expect((await ssoLogin(login)).user.isAdmin).toBe(true);
+    const others = await t.database.db
+      .update(users)
+      .set({ isAdmin: false })
+      .where(and(eq(users.isAdmin, true), sql`${users.email} <> ${email}`))
+      .returning({ id: users.id });
+    try {
+      provider.accounts.set(login, { ...provider.accounts.get(login), groups: [] });
+      expect((await ssoLogin(login)).user.isAdmin).toBe(true);
+    } finally {
+      for (const other of others) await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, other.id));
+    }
+    expect((await ssoLogin(login)).user.isAdmin).toBe(false);
+  });
+
   it("refuses a tampered state, and a callback without the browser's cookie", async () => {
     const { login } = account({}, "staff.example.com");
     const tampered = await ssoCallback(login, { tamperState: true });
