@@ -8,11 +8,18 @@
 // streams the same file back. The server's resident memory (its whole process tree) is sampled every
 // 50 ms; its peak growth above idle is the budget.
 //
-//   node bench/upload.mjs [--size-mb=500] [--no-build]
+// Then the same again with STORAGE_URL on an S3-protocol server (s3rver, the tests' devDependency, in
+// a process of its own on 127.0.0.1 from a temporary folder): the upload streams into a multipart
+// upload, the package is built from ranged reads of the bucket. The local store's figures of this run
+// are its baseline. Last, for each store, the first byte of 64 KiB `Range` downloads of backend.zip at
+// 16 connections (p50, p95).
 //
-// Budget: peak RSS growth of the server ≤ 100 MB above idle; every hash and the verifier agree.
-import { spawnSync } from "node:child_process";
-import { createHash, randomFillSync } from "node:crypto";
+//   node bench/upload.mjs [--size-mb=500] [--no-build] [--no-s3]
+//
+// Budget: peak RSS growth of the server ≤ 100 MB above idle (each store); every hash and the verifier
+// agree; S3 upload throughput ≥ 50 % of the local store's; S3 Range first byte ≤ 50 ms p95 at 16 connections.
+import { spawn, spawnSync } from "node:child_process";
+import { createHash, generateKeyPairSync, randomBytes, randomFillSync } from "node:crypto";
 import { createReadStream, createWriteStream, mkdtempSync, openAsBlob, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
@@ -20,11 +27,15 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { ADMIN, freePort, root, startServer, treeRssMb, waitForHealth } from "./lib.mjs";
+import { ADMIN, freePort, percentile, root, startServer, treeRssMb, waitForHealth } from "./lib.mjs";
 
 const flag = (name) => process.argv.slice(2).find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
 const SIZE_MB = Number(flag("size-mb")?.split("=")[1] ?? process.env.BENCH_UPLOAD_MB ?? 500);
-const BUDGET = { rssGrowthMb: 100 };
+const BUDGET = { rssGrowthMb: 100, s3UploadShare: 0.5, rangeFirstByteP95Ms: 50 };
+const WITH_S3 = !flag("no-s3");
+const RANGE_CONNECTIONS = 16;
+const RANGE_REQUESTS = 640;
+const RANGE_BYTES = 64 * 1024;
 const ENTRY_MB = 20;
 
 if (!flag("no-build")) {
@@ -117,7 +128,136 @@ async function sampled(pid, work) {
   }
 }
 
-let server;
+/** s3rver in a process of its own (so its work is not the bench's), one bucket; answers its endpoint and stop(). */
+async function startS3rver() {
+  const directory = path.join(work, "s3");
+  const script = `const S3rver = require(${JSON.stringify(requireFromServer.resolve("s3rver"))});
+    new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: ${JSON.stringify(directory)}, configureBuckets: [{ name: "bench" }] })
+      .run().then((address) => console.log(JSON.stringify(address)));`;
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const address = await new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`s3rver exited (${code})`)));
+    child.stdout.once("data", (data) => resolve(JSON.parse(String(data))));
+  });
+  return {
+    endpoint: `http://127.0.0.1:${address.port}`,
+    stop: async () => {
+      child.removeAllListeners("exit");
+      child.kill("SIGTERM");
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
+    },
+  };
+}
+
+/** The first byte of `RANGE_REQUESTS` 64 KiB ranges at random offsets, `RANGE_CONNECTIONS` at a time; ms, sorted. */
+async function rangeFirstBytes(baseUrl, token, updateId, size) {
+  const times = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < RANGE_REQUESTS) {
+      next++;
+      const start = Math.floor(Math.random() * (size - RANGE_BYTES));
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}/api/v1/updates/${updateId}/files/backend.zip`, {
+        headers: { authorization: `Bearer ${token}`, range: `bytes=${start}-${start + RANGE_BYTES - 1}` },
+      });
+      if (response.status !== 206) throw new Error(`a range answered ${response.status}`);
+      const reader = response.body.getReader();
+      await reader.read();
+      times.push(performance.now() - started);
+      await reader.cancel();
+    }
+  };
+  await Promise.all(Array.from({ length: RANGE_CONNECTIONS }, worker));
+  return times.sort((a, b) => a - b);
+}
+
+/** One store: upload, publish, download, the package resumed, Range first bytes; the server's RSS sampled throughout. */
+async function round(label, env, { backendBytes, uploadBytes, form }) {
+  const server = await startServer({ env: { UPDATE_MAX_FILE_BYTES: String(4 * 1024 ** 3), ...env } });
+  try {
+    await waitForHealth(server.baseUrl);
+    const api = async (method, url, { token, body, form: formBody, headers = {} } = {}) => {
+      const response = await fetch(`${server.baseUrl}/api/v1${url}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body ? { "content-type": "application/json" } : {}),
+          ...headers,
+        },
+        body: formBody ?? (body ? JSON.stringify(body) : undefined),
+      });
+      if (!response.ok) throw new Error(`${label}: ${method} ${url} answered ${response.status}: ${await response.text()}`);
+      return response;
+    };
+    const login = await api("POST", "/auth/token", {
+      form: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    const token = (await login.json()).data.access_token;
+    const { publicKey } = (await (await api("GET", "/licenses/public-key")).json()).data;
+
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const idle = treeRssMb(server.child.pid);
+
+    const upload = await sampled(server.child.pid, async () => {
+      const started = performance.now();
+      const answer = await api("POST", "/updates", { token, form: await form() });
+      const update = (await answer.json()).data;
+      return { update, ms: performance.now() - started };
+    });
+    const { update } = upload.result;
+    const publish = await sampled(server.child.pid, async () => {
+      const started = performance.now();
+      await api("PUT", `/updates/${update.id}/commands`, { token, body: { commands: ["systemctl stop app", "unzip -o backend.zip", "systemctl start app"] } });
+      const answer = await api("PUT", `/updates/${update.id}/changelog`, { token, body: { header: "Benchmark", version: `1.0.${Date.now()}`, type: "minor", changeLog: "A large package." } });
+      return { published: (await answer.json()).data, ms: performance.now() - started };
+    });
+
+    const download = await sampled(server.child.pid, async () => {
+      const started = performance.now();
+      const answer = await api("GET", `/updates/${update.id}/files/backend.zip`, { token, headers: { "accept-encoding": "br, gzip" } });
+      const got = await sha256Of(answer.body);
+      return { ...got, ms: performance.now() - started };
+    });
+    const expected = update.files.find((file) => file.name === "backend.zip");
+
+    // The whole package, interrupted halfway and resumed with Range, then verified offline.
+    const packageFile = path.join(work, `package-${label}.zip`);
+    const resumed = await sampled(server.child.pid, async () => {
+      const head = await api("HEAD", `/updates/${update.id}/package`, { token });
+      const size = Number(head.headers.get("content-length"));
+      const etag = head.headers.get("etag");
+      const half = Math.floor(size / 2);
+      const started = performance.now();
+      const first = await api("GET", `/updates/${update.id}/package`, { token, headers: { range: `bytes=0-${half - 1}` } });
+      await pipeline(Readable.fromWeb(first.body), createWriteStream(packageFile));
+      const rest = await api("GET", `/updates/${update.id}/package`, { token, headers: { range: `bytes=${half}-`, "if-range": etag } });
+      await pipeline(Readable.fromWeb(rest.body), createWriteStream(packageFile, { flags: "a" }));
+      return { size, statuses: [first.status, rest.status], ms: performance.now() - started };
+    });
+    const verified = await verifyUpdatePackage(packageFile, publicKey);
+    rmSync(packageFile, { force: true });
+
+    const ranges = await sampled(server.child.pid, () => rangeFirstBytes(server.baseUrl, token, update.id, backendBytes));
+    const growth = Math.max(upload.peak, publish.peak, download.peak, resumed.peak, ranges.peak) - idle;
+    console.log(`[${label}] upload ${mb(uploadBytes).toFixed(0)} MB: ${rate(uploadBytes, upload.result.ms)}; server peak RSS ${upload.peak.toFixed(0)} MB`);
+    console.log(`[${label}] publish (manifest signed, package built): ${(publish.result.ms / 1000).toFixed(1)} s; server peak RSS ${publish.peak.toFixed(0)} MB`);
+    console.log(`[${label}] download backend.zip: ${rate(download.result.bytes, download.result.ms)}; SHA-256 ${check(`${label} download hash`, download.result.sha256 === expected?.sha256 && download.result.bytes === backendBytes)}`);
+    console.log(
+      `[${label}] package ${mb(resumed.result.size).toFixed(0)} MB in two ranges (${resumed.result.statuses.join(", ")}): ${rate(resumed.result.size, resumed.result.ms)}; ` +
+        `offline verifier ${check(`${label} verifier`, verified.ok && resumed.result.statuses.every((status) => status === 206))}${verified.ok ? "" : ` (${verified.reason}: ${verified.message})`}`,
+    );
+    const [p50, p95] = [percentile(ranges.result, 0.5), percentile(ranges.result, 0.95)];
+    console.log(`[${label}] Range first byte, ${RANGE_REQUESTS} × 64 KiB at ${RANGE_CONNECTIONS} connections: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+    console.log(`[${label}] server RSS: idle ${idle.toFixed(0)} MB, peak growth ${growth.toFixed(0)} MB (budget ≤ ${BUDGET.rssGrowthMb} MB) ${check(`${label} rss`, growth <= BUDGET.rssGrowthMb)}`);
+    return { uploadMs: upload.result.ms, downloadMs: download.result.ms, growth, p95 };
+  } finally {
+    await server.stop();
+  }
+}
+
+let s3;
 try {
   console.log(`writing a ${SIZE_MB} MB backend.zip of random stored entries …`);
   const backendZip = path.join(work, "backend.zip");
@@ -131,83 +271,36 @@ try {
     body.append("frontend", await openAsBlob(frontendZip), "frontend.zip");
     return body;
   };
+  const files = { backendBytes, uploadBytes, form };
 
   const base = await baseline(backendZip, form);
-
-  server = await startServer({ env: { UPDATE_MAX_FILE_BYTES: String(4 * 1024 ** 3) } });
-  await waitForHealth(server.baseUrl);
-  const api = async (method, url, { token, body, form: formBody, headers = {} } = {}) => {
-    const response = await fetch(`${server.baseUrl}/api/v1${url}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body ? { "content-type": "application/json" } : {}),
-        ...headers,
+  console.log(`baseline, bare loopback server: upload (hashing it) ${rate(uploadBytes, base.upMs)}, download (streaming it) ${rate(base.downBytes, base.downMs)}`);
+  const local = await round("local", {}, files);
+  if (WITH_S3) {
+    s3 = await startS3rver();
+    const { privateKey } = generateKeyPairSync("ed25519");
+    const s3Round = await round(
+      "s3",
+      {
+        STORAGE_URL: "s3://bench/portal",
+        S3_ENDPOINT: s3.endpoint,
+        S3_REGION: "us-east-1",
+        S3_FORCE_PATH_STYLE: "1",
+        AWS_ACCESS_KEY_ID: "S3RVER",
+        AWS_SECRET_ACCESS_KEY: "S3RVER",
+        LICENSE_SIGNING_KEY: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+        TOTP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
       },
-      body: formBody ?? (body ? JSON.stringify(body) : undefined),
-    });
-    if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
-    return response;
-  };
-  const login = await api("POST", "/auth/token", {
-    form: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-  });
-  const token = (await login.json()).data.access_token;
-  const { publicKey } = (await (await api("GET", "/licenses/public-key")).json()).data;
-
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const idle = treeRssMb(server.child.pid);
-
-  const upload = await sampled(server.child.pid, async () => {
-    const started = performance.now();
-    const answer = await api("POST", "/updates", { token, form: await form() });
-    const update = (await answer.json()).data;
-    return { update, ms: performance.now() - started };
-  });
-  const { update } = upload.result;
-  const publish = await sampled(server.child.pid, async () => {
-    const started = performance.now();
-    await api("PUT", `/updates/${update.id}/commands`, { token, body: { commands: ["systemctl stop app", "unzip -o backend.zip", "systemctl start app"] } });
-    const answer = await api("PUT", `/updates/${update.id}/changelog`, { token, body: { header: "Benchmark", version: `1.0.${Date.now()}`, type: "minor", changeLog: "A large package." } });
-    return { published: (await answer.json()).data, ms: performance.now() - started };
-  });
-
-  const download = await sampled(server.child.pid, async () => {
-    const started = performance.now();
-    const answer = await api("GET", `/updates/${update.id}/files/backend.zip`, { token, headers: { "accept-encoding": "br, gzip" } });
-    const got = await sha256Of(answer.body);
-    return { ...got, ms: performance.now() - started };
-  });
-  const expected = update.files.find((file) => file.name === "backend.zip");
-
-  // The whole package, interrupted halfway and resumed with Range, then verified offline.
-  const packageFile = path.join(work, "package.zip");
-  const resumed = await sampled(server.child.pid, async () => {
-    const head = await api("HEAD", `/updates/${update.id}/package`, { token });
-    const size = Number(head.headers.get("content-length"));
-    const etag = head.headers.get("etag");
-    const half = Math.floor(size / 2);
-    const started = performance.now();
-    const first = await api("GET", `/updates/${update.id}/package`, { token, headers: { range: `bytes=0-${half - 1}` } });
-    await pipeline(Readable.fromWeb(first.body), createWriteStream(packageFile));
-    const rest = await api("GET", `/updates/${update.id}/package`, { token, headers: { range: `bytes=${half}-`, "if-range": etag } });
-    await pipeline(Readable.fromWeb(rest.body), createWriteStream(packageFile, { flags: "a" }));
-    return { size, statuses: [first.status, rest.status], ms: performance.now() - started };
-  });
-  const verified = await verifyUpdatePackage(packageFile, publicKey);
-
-  const growth = Math.max(upload.peak, publish.peak, download.peak, resumed.peak) - idle;
-  console.log(`upload ${mb(uploadBytes).toFixed(0)} MB: ${rate(uploadBytes, upload.result.ms)} (baseline, bare loopback server hashing it: ${rate(uploadBytes, base.upMs)}); server peak RSS ${upload.peak.toFixed(0)} MB`);
-  console.log(`publish (manifest signed, package built): ${(publish.result.ms / 1000).toFixed(1)} s; server peak RSS ${publish.peak.toFixed(0)} MB`);
-  console.log(`download backend.zip: ${rate(download.result.bytes, download.result.ms)} (baseline, bare loopback server streaming it: ${rate(base.downBytes, base.downMs)}); SHA-256 ${check("download hash", download.result.sha256 === expected?.sha256 && download.result.bytes === backendBytes)}`);
-  console.log(
-    `package ${mb(resumed.result.size).toFixed(0)} MB in two ranges (${resumed.result.statuses.join(", ")}): ${rate(resumed.result.size, resumed.result.ms)}; ` +
-      `offline verifier ${check("verifier", verified.ok && resumed.result.statuses.every((status) => status === 206))}${verified.ok ? "" : ` (${verified.reason}: ${verified.message})`}`,
-  );
-  console.log(`server RSS: idle ${idle.toFixed(0)} MB, peak growth ${growth.toFixed(0)} MB (budget ≤ ${BUDGET.rssGrowthMb} MB) ${check("rss", growth <= BUDGET.rssGrowthMb)}`);
+      files,
+    );
+    const share = local.uploadMs / s3Round.uploadMs;
+    console.log(
+      `S3 beside local, same run: upload ${(share * 100).toFixed(0)} % of the local store's throughput (budget ≥ ${BUDGET.s3UploadShare * 100} %) ${check("s3 upload share", share >= BUDGET.s3UploadShare)}; ` +
+        `download ${((local.downloadMs / s3Round.downloadMs) * 100).toFixed(0)} %; Range first byte p95 ${s3Round.p95.toFixed(1)} ms beside ${local.p95.toFixed(1)} ms (budget ≤ ${BUDGET.rangeFirstByteP95Ms} ms) ${check("s3 range first byte", s3Round.p95 <= BUDGET.rangeFirstByteP95Ms)}`,
+    );
+  }
 } finally {
-  await server?.stop();
+  await s3?.stop();
   rmSync(work, { recursive: true, force: true });
 }
 console.log(failures.length ? `upload: FAIL (${failures.join(", ")})` : "upload: PASS");

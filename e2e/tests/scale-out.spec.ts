@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import http from "node:http";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import http from "node:http";
 import type { APIRequestContext } from "@playwright/test";
 import pg from "pg";
-import { admin, apiLogin, expect, readyAccount, PASSWORD, test } from "./support";
+import { admin, apiLogin, expect, mailFiles, readyAccount, PASSWORD, test } from "./support";
 
 /**
  * Run by playwright.scale-out.config.ts after the browser journey, through a round-robin proxy in
@@ -108,6 +108,15 @@ test("a file uploaded through one process downloads through the other", async ({
   expect(download.status()).toBe(200);
   expect(servedBy(afterUpload, await upstreamCounts(request))).not.toBe(servedBy(beforeUpload, afterUpload));
   expect(Buffer.compare(await download.body(), pdf)).toBe(0);
+
+  // It lives in the bucket, and in neither process's DATA_DIR.
+  const filesUnder = (directory: string) =>
+    readdirSync(directory, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name));
+  const holdsThePdf = (file: string) => statSync(file).size === pdf.length && Buffer.compare(readFileSync(file), pdf) === 0;
+  expect(process.env.PORTAL_E2E_DATA_DIRS!.split(",").flatMap(filesUnder).filter(holdsThePdf)).toEqual([]);
+  expect(filesUnder(process.env.PORTAL_SCALE_OUT_BUCKET_DIR!).filter(holdsThePdf)).toHaveLength(1);
 });
 
 test("every mail queued by either process was sent exactly once", async () => {
@@ -121,10 +130,8 @@ test("every mail queued by either process was sent exactly once", async () => {
     const done = (await states()).find((row) => row.state === "done")?.count ?? 0;
     expect(done).toBeGreaterThan(0);
 
-    const outbox = path.join(process.env.PORTAL_E2E_DATA_DIR!, "mail");
-    const messageIds = readdirSync(outbox)
-      .filter((file) => file.endsWith(".eml"))
-      .map((file) => /^Message-ID: (.*)$/im.exec(readFileSync(path.join(outbox, file), "utf8"))?.[1]?.trim());
+    // Each process writes what it sent to its own DATA_DIR's outbox: together, each message once.
+    const messageIds = mailFiles().map((file) => /^Message-ID: (.*)$/im.exec(readFileSync(file, "utf8"))?.[1]?.trim());
     expect(messageIds).toHaveLength(done);
     expect(new Set(messageIds).size).toBe(done);
   } finally {

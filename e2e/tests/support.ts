@@ -93,21 +93,29 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /**
- * The first link to `route` in a message the server wrote for `email` (no SMTP in tests: each
- * message is an .eml file in DATA_DIR/mail). Undefined when none arrives within `waitMs`.
+ * Every message the servers have written (no SMTP in tests: each is an .eml file in its process's
+ * DATA_DIR/mail; the scale-out run has two processes with a DATA_DIR each).
  */
+export function mailFiles(): string[] {
+  const dataDirs = (process.env.PORTAL_E2E_DATA_DIRS ?? process.env.PORTAL_E2E_DATA_DIR!).split(",");
+  return dataDirs.flatMap((dataDir) => {
+    const mailDir = path.join(dataDir, "mail");
+    try {
+      return readdirSync(mailDir)
+        .filter((name) => name.endsWith(".eml"))
+        .map((name) => path.join(mailDir, name));
+    } catch {
+      return []; // no mail directory (yet)
+    }
+  });
+}
+
+/** The first link to `route` in a message the server wrote for `email`. Undefined when none arrives within `waitMs`. */
 export async function mailedLink(email: string, route: string, waitMs = 3000): Promise<URL | undefined> {
-  const mailDir = path.join(process.env.PORTAL_E2E_DATA_DIR!, "mail");
   const deadline = Date.now() + waitMs;
   do {
-    let files: string[] = [];
-    try {
-      files = readdirSync(mailDir).filter((name) => name.endsWith(".eml"));
-    } catch {
-      // no mail directory (yet)
-    }
-    for (const file of files) {
-      const text = decodeQuotedPrintable(readFileSync(path.join(mailDir, file), "utf8"));
+    for (const file of mailFiles()) {
+      const text = decodeQuotedPrintable(readFileSync(file, "utf8"));
       if (!text.toLowerCase().includes(email.toLowerCase())) continue;
       for (const [candidate] of text.matchAll(/https?:\/\/[^\s"<>]+/g)) {
         const link = new URL(candidate);

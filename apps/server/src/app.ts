@@ -17,7 +17,7 @@ import { webPlugin } from "./plugins/web.js";
 import { rateLimitPlugin } from "./plugins/rate-limit.js";
 import { refusedBodyPlugin } from "./plugins/refused-body.js";
 import { createMailer, OUTBOX_DIRECTORY, type Mailer } from "./lib/mailer.js";
-import { FileStore } from "./lib/file-store.js";
+import { LocalFileStore, type FileStore } from "./lib/file-store.js";
 import { refusingUnstorableText } from "./lib/storable-text.js";
 import { createJobRunner } from "./background-jobs.js";
 import { loadSigner, type Signer } from "./lib/signing.js";
@@ -85,6 +85,30 @@ function oidcSettingsOf(config: Config): OidcSettings | undefined {
   };
 }
 
+/**
+ * The file store STORAGE_URL names (else DATA_DIR/files), checked before the server starts: a bucket
+ * that is missing or refuses the credentials stops the start (StorageCheckError), never the first upload.
+ */
+export async function openFileStore(config: Config): Promise<FileStore> {
+  const localRoot = path.join(config.dataDir, "files");
+  if (!config.STORAGE_URL) return new LocalFileStore(localRoot);
+  // The AWS SDK is loaded only by servers that use it.
+  const { S3FileStore } = await import("./lib/s3-file-store.js");
+  const store = new S3FileStore({
+    ...config.STORAGE_URL,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    credentials:
+      config.AWS_ACCESS_KEY_ID && config.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: config.AWS_ACCESS_KEY_ID, secretAccessKey: config.AWS_SECRET_ACCESS_KEY, sessionToken: config.AWS_SESSION_TOKEN }
+        : undefined,
+    localRoot,
+  });
+  await store.check();
+  return store;
+}
+
 /** The whole API as one Fastify instance; server.ts listens with it, tests call it with inject(). */
 export async function buildApp({ config, database, logger = false, mailer, signer, totpSecrets, runJobs = true }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -108,9 +132,15 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   app.decorate("dbKind", database.kind);
   app.decorate("preparedQuery", database.preparedQuery);
   app.decorate("config", config);
-  app.decorate("signer", signer ?? (await loadSigner({ pem: config.LICENSE_SIGNING_KEY, dataDir: config.dataDir })));
-  app.decorate("totpSecrets", totpSecrets ?? (await loadTotpSecretBox({ key: config.TOTP_ENCRYPTION_KEY, dataDir: config.dataDir })));
-  app.decorate("files", new FileStore(path.join(config.dataDir, "files")));
+  // With STORAGE_URL set each process has its own DATA_DIR: keys only from their variables (or a file put there), never made anew.
+  const noNewKeyFile = config.STORAGE_URL ? "STORAGE_URL is set" : undefined;
+  app.decorate("signer", signer ?? (await loadSigner({ pem: config.LICENSE_SIGNING_KEY, dataDir: config.dataDir, noNewKeyFile })));
+  app.decorate("totpSecrets", totpSecrets ?? (await loadTotpSecretBox({ key: config.TOTP_ENCRYPTION_KEY, dataDir: config.dataDir, noNewKeyFile })));
+  app.decorate("files", await openFileStore(config));
+  app.addHook("onClose", async () => app.files.close());
+  if (config.STORAGE_URL && !config.SMTP_URL) {
+    app.log.warn("STORAGE_URL is set but SMTP_URL is not: each process writes its e-mail to its own DATA_DIR/mail outbox; set SMTP_URL when running several processes");
+  }
   app.decorate("mailer", mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir, logger: app.log }));
   if (!config.SMTP_URL) {
     // The default, and a new customer's first obstacle: their verification link is a file, not a mail.

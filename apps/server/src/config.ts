@@ -5,6 +5,7 @@ import { DEFAULT_TAX_RATES, PASSWORD_MAX_LENGTH, countryCodes, UPDATE_LIMITS, me
 import { LOG_LEVELS } from "./lib/logging.js";
 import { isLoopbackHost } from "./lib/loopback.js";
 import { parseSecretBoxKey } from "./lib/secret-box.js";
+import { parseStorageUrl } from "./lib/storage-url.js";
 
 const optionalText = z
   .string()
@@ -92,6 +93,28 @@ const configSchema = z.object({
       .refine((value) => parseSecretBoxKey(value) !== undefined, { error: "must be 32 bytes as 64 hex characters or base64" })
       .optional(),
   ),
+  // Unset: files in DATA_DIR/files. s3://BUCKET/PREFIX: every stored file in S3-compatible object storage.
+  STORAGE_URL: optionalText.transform((value, context) => {
+    if (value === undefined) return undefined;
+    const location = parseStorageUrl(value);
+    if (!location) {
+      context.addIssue({ code: "custom", message: "must be s3://BUCKET/PREFIX (a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens; the prefix optional)" });
+      return z.NEVER;
+    }
+    return location;
+  }),
+  // The S3-compatible service's address (MinIO, Ceph, R2…); unset: AWS S3 of S3_REGION.
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" }).optional()),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  // 1: path-style requests (endpoint/bucket/key), as most S3-compatible services want.
+  S3_FORCE_PATH_STYLE: z
+    .enum(["", "0", "1", "true", "false"])
+    .default("")
+    .transform((value) => value === "1" || value === "true"),
+  // The standard AWS variables; unset, the AWS SDK looks for credentials its own way (an instance role, say).
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  AWS_SESSION_TOKEN: optionalText,
   // Per uploaded update file (backend.zip, frontend.zip, each extra), in bytes.
   UPDATE_MAX_FILE_BYTES: z.coerce.number().int().min(1024).max(Number.MAX_SAFE_INTEGER).default(UPDATE_LIMITS.defaultMaxFileBytes),
   // What one uploaded ZIP may expand to, counted in inflated bytes (the ZIP bomb bound).
@@ -201,7 +224,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const { PUBLIC_URL, HOST, PORT, INIT_CWD, DATA_DIR, WEB_DIST_DIR } = parsed.data;
+  const { PUBLIC_URL, HOST, PORT, INIT_CWD, DATA_DIR, WEB_DIST_DIR, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY } = parsed.data;
+  if ((AWS_ACCESS_KEY_ID === undefined) !== (AWS_SECRET_ACCESS_KEY === undefined)) {
+    const missing = AWS_ACCESS_KEY_ID === undefined ? "AWS_ACCESS_KEY_ID" : "AWS_SECRET_ACCESS_KEY";
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: must be set too when ${missing === "AWS_ACCESS_KEY_ID" ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID"} is set`);
+  }
   const publicUrl = (PUBLIC_URL ?? `http://${HOST.includes(":") ? `[${HOST}]` : HOST}:${PORT}`).replace(/\/+$/, "");
   // `npm start` runs the server in apps/server: without this a relative DATA_DIR landed in
   // apps/server/data, not in the ./data the README names beside the command.

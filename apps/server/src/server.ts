@@ -3,6 +3,7 @@ import path from "node:path";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { SecretBoxError } from "./lib/secret-box.js";
+import { KeyVariableRequiredError } from "./lib/key-files.js";
 import { loggerOptions } from "./lib/logging.js";
 import { openDatabase } from "./db/client.js";
 import { migrateDatabase } from "./db/migrate.js";
@@ -86,20 +87,24 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
-
+  // Before listening: a process that answers is fully started, so a stop that follows at once (a
+  // supervisor's, a test's) never closes the database under this insert ("Failed query: insert into jobs").
   await scheduleRecurringJobs(app.jobs);
+  await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
-    { db: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+    { db: database.kind, files: app.files.kind, startupMs: Math.round(performance.now() - startedAt) },
     `portal ready on http://${config.HOST}:${config.PORT}`,
   );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof SecretBoxError) {
+  // StorageCheckError by its name: lib/s3-file-store (and the AWS SDK) is loaded only when STORAGE_URL is set.
+  if (error instanceof ConfigError || error instanceof SecretBoxError || error instanceof KeyVariableRequiredError || (error instanceof Error && error.name === "StorageCheckError")) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    // A failed query's own error (drizzle wraps it) says why.
+    if (error instanceof Error && error.cause) process.stderr.write(`Caused by: ${error.cause instanceof Error ? (error.cause.stack ?? error.cause.message) : String(error.cause)}\n`);
   }
   process.exit(1);
 });

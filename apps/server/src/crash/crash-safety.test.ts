@@ -3,6 +3,7 @@ import { mkdtemp, readFile, readdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { zipOf } from "@portal/test-support";
@@ -12,6 +13,7 @@ import { createTestPostgresDatabase, dataDirFromPgliteTemplate } from "../test/d
 import { multipartForm, type FormFile } from "../test/multipart.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../test/test-app.js";
 import { killPortal, killRunningPortals, startPortal, stopPortal, type PortalProcess } from "../test/portal-process.js";
+import { startS3Server } from "../test/s3-server.js";
 import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../test/smtp.js";
 import { startReceiver } from "../test/webhook-receiver.js";
 
@@ -141,8 +143,8 @@ function payloadZip(size: number): Buffer {
 }
 
 /** An update upload streamed at a measured pace, as a slow link sends it, so that a kill can land in the middle. */
-async function uploadUpdate(portal: PortalProcess, admin: string): Promise<{ id: string; files: SentFile[] }> {
-  const backend = payloadZip(UPLOAD_MB * 1024 * 1024);
+async function uploadUpdate(portal: PortalProcess, admin: string, megabytes = UPLOAD_MB): Promise<{ id: string; files: SentFile[] }> {
+  const backend = payloadZip(megabytes * 1024 * 1024);
   const frontend = payloadZip(random.integer(100, 50_000));
   const { payload, headers } = multipartForm({}, [
     { name: "backend.zip", content: backend, field: "backend", type: "application/zip" },
@@ -411,6 +413,62 @@ describe(`crash safety on ${onPostgres ? "PostgreSQL" : "PGlite"} (seed ${SEED})
     expect(total.registrations.length + total.tickets.length + total.messages.length, "writes answered across all rounds").toBeGreaterThan(0);
     report(`server start times (ms, from spawn to healthy): ${startTimes.join(", ")}`);
   }, Math.max(600_000, ROUNDS * 150_000));
+
+  it("with STORAGE_URL: a SIGKILL in the middle of a 16 MB update upload leaves no referenced object missing, and the restart sweeps what it left", async () => {
+    const s3 = await startS3Server();
+    cleanups.push(() => s3.stop());
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-crash-s3-"));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const databaseUrl = onPostgres ? await createTestPostgresDatabase() : undefined;
+    if (!onPostgres) await dataDirFromPgliteTemplate(dataDir);
+    const prefix = "crash/";
+    const env = { DATA_DIR: dataDir, ...s3.env(prefix), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+
+    let portal = await startPortal(env);
+    const admin = await login(portal, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const kept = await uploadUpdate(portal, admin, 1);
+    const objectsBefore = await s3.objects(prefix);
+    // The 16 MB upload lasts about 16 × the short form's pace; the kill lands somewhere in it.
+    const uploading = uploadUpdate(portal, admin, 16).then(
+      () => "answered",
+      () => "cut off",
+    );
+    const killAfterMs = random.integer(200, 3_000);
+    await new Promise((resolve) => setTimeout(resolve, killAfterMs));
+    const leftAtKill = (await s3.objects(prefix)).filter((name) => !objectsBefore.includes(name));
+    await killPortal(portal);
+    const outcome = await uploading;
+
+    portal = await startPortal(env);
+    // Healthy is before the recurring jobs are scheduled: a stop at once would cut that short.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await stopPortal(portal), portal.output.join("")).toBe(0);
+    const referenced = await withDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) }, (query) =>
+      query<{ key: string; size: string }>(`select sha256 as key, size::text from update_files union select package_sha256, package_size::text from updates where package_sha256 is not null`),
+    );
+    const defects: string[] = [];
+    const objects = await s3.objects(prefix);
+    const objectOf = (key: string) => `${prefix}${key.slice(0, 2)}/${key}`;
+    for (const { key, size } of referenced) {
+      if (!objects.includes(objectOf(key))) {
+        defects.push(`referenced object ${key} missing`);
+        continue;
+      }
+      const body = (await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: objectOf(key) }))).Body as Readable;
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(chunk as Buffer);
+      const content = Buffer.concat(chunks);
+      if (sha256(content) !== key || content.length !== Number(size)) defects.push(`object ${key} does not hold its content`);
+    }
+    const referencedObjects = new Set(referenced.map((row) => objectOf(row.key)));
+    for (const name of objects) if (!referencedObjects.has(name)) defects.push(`object left behind: ${name}`);
+    for (const file of await filesUnder(path.join(dataDir, "files"))) defects.push(`local file left: ${file}`);
+    for (const file of kept.files) if (!referenced.some((row) => row.key === file.sha256)) defects.push(`the update answered before the kill lost ${file.name}`);
+    report(
+      `S3 round: killed ${killAfterMs} ms into a 16 MB upload (${outcome}; new objects in the bucket at the kill: ${leftAtKill.map((name) => name.slice(prefix.length)).join(", ") || "none"})${recoveries(portal)}; ${referenced.length} referenced objects whole, ${objects.length} objects in all; defects ${defects.length}`,
+    );
+    expect(defects).toEqual([]);
+  }, 180_000);
 
   it("delivers after a restart the webhooks committed before a SIGKILL (in flight or not yet started)", async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-crash-hooks-"));

@@ -47,12 +47,15 @@ export async function recoverFileStore(db: Database, files: FileStore): Promise<
     ).map((row) => row.key),
   );
   let unreferencedFiles = 0;
-  for (const key of await files.keys()) {
-    if (referenced.has(key)) continue;
-    await db.transaction(async (tx) => {
-      await lockFileKey(tx, key);
-      if (await files.removeUnlessReferenced(key, (candidate) => isFileKeyReferenced(tx, candidate))) unreferencedFiles++;
-    });
+  // A page of the store's listing at a time (a bucket may hold millions of files).
+  for await (const keys of files.listKeys()) {
+    for (const key of keys) {
+      if (referenced.has(key)) continue;
+      await db.transaction(async (tx) => {
+        await lockFileKey(tx, key);
+        if (await files.removeUnlessReferenced(key, (candidate) => isFileKeyReferenced(tx, candidate))) unreferencedFiles++;
+      });
+    }
   }
   return { abandonedUploads, unreferencedFiles };
 }

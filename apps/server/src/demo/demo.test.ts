@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client.js";
 import { DEMO_CUSTOMER, DEMO_FEATURES, DEMO_PLANS, DEMO_TICKETS, DEMO_UPDATE, seedDemo, type DemoUpdateDeps } from "./demo.js";
 import { licenses, notifications, planFeatures, plans, ticketMessages, tickets, updateFiles, updates, updateVerifications, users } from "../db/schema/index.js";
-import { FileStore } from "../lib/file-store.js";
+import { LocalFileStore } from "../lib/file-store.js";
 import { verifyPassword } from "../lib/passwords.js";
 import { signerFromPrivateKey } from "../lib/signing.js";
 import { openTestDatabase } from "../test/database.js";
@@ -19,7 +19,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   filesDir = await mkdtemp(path.join(os.tmpdir(), "portal-demo-files-"));
   deps = {
-    files: new FileStore(filesDir),
+    files: new LocalFileStore(filesDir),
     signer: signerFromPrivateKey(generateKeyPairSync("ed25519").privateKey),
     mailing: { publicUrl: "https://portal.example.com", wake: () => undefined },
   };

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { createKeyFile } from "./key-files.js";
+import { createKeyFile, KeyVariableRequiredError } from "./key-files.js";
 
 export const TOTP_KEY_FILE = "totp-encryption.key";
 export const TOTP_KEY_VARIABLE = "TOTP_ENCRYPTION_KEY";
@@ -72,7 +72,7 @@ export function createSecretBox(key: Buffer): SecretBox {
  * The box for TOTP secrets: TOTP_ENCRYPTION_KEY when set, otherwise DATA_DIR/totp-encryption.key,
  * made (0600) on first start, like the licence signing key.
  */
-export async function loadTotpSecretBox(options: { key?: string | undefined; dataDir: string }): Promise<SecretBox> {
+export async function loadTotpSecretBox(options: { key?: string | undefined; dataDir: string; noNewKeyFile?: string | undefined }): Promise<SecretBox> {
   if (options.key) {
     const key = parseSecretBoxKey(options.key);
     if (!key) throw new SecretBoxError(`${TOTP_KEY_VARIABLE} must be 32 bytes as 64 hex characters or base64`);
@@ -89,6 +89,7 @@ export async function loadTotpSecretBox(options: { key?: string | undefined; dat
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
+  if (options.noNewKeyFile) throw new KeyVariableRequiredError(TOTP_KEY_VARIABLE, file, options.noNewKeyFile, "32 random bytes as 64 hex characters or base64 (openssl rand -hex 32)");
   const key = randomBytes(KEY_BYTES);
   // When two processes start at once on one DATA_DIR, the second reads the first one's key.
   if (!(await createKeyFile(file, `${key.toString("base64")}\n`))) return fromFile();

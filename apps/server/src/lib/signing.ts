@@ -1,7 +1,7 @@
 import { createCipheriv, createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { createKeyFile } from "./key-files.js";
+import { createKeyFile, KeyVariableRequiredError } from "./key-files.js";
 
 export const SIGNING_KEY_FILE = "license-signing-key.pem";
 const LICENSE_FILE_ALGORITHM = "base64+ed25519";
@@ -28,8 +28,11 @@ export function signerFromPrivateKey(privateKey: KeyObject): Signer {
   };
 }
 
-/** LICENSE_SIGNING_KEY when set; otherwise DATA_DIR/license-signing-key.pem, made (0600) on first start. */
-export async function loadSigner(options: { pem?: string; dataDir: string }): Promise<Signer> {
+/**
+ * LICENSE_SIGNING_KEY when set; otherwise DATA_DIR/license-signing-key.pem, made (0600) on first start
+ * unless `noNewKeyFile` says why it must not be (then a missing file stops the start).
+ */
+export async function loadSigner(options: { pem?: string | undefined; dataDir: string; noNewKeyFile?: string | undefined }): Promise<Signer> {
   if (options.pem) return signerFromPrivateKey(createPrivateKey(options.pem.replace(/\\n/g, "\n")));
   const file = path.join(options.dataDir, SIGNING_KEY_FILE);
   try {
@@ -37,6 +40,7 @@ export async function loadSigner(options: { pem?: string; dataDir: string }): Pr
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
+  if (options.noNewKeyFile) throw new KeyVariableRequiredError("LICENSE_SIGNING_KEY", file, options.noNewKeyFile, "an Ed25519 private key (PEM, newlines as \\n)");
   const { privateKey } = generateKeyPairSync("ed25519");
   const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
   // When two processes start at once on one DATA_DIR, the second reads the first one's key.

@@ -66,11 +66,14 @@ export async function closeTestApp(testApp: TestApp): Promise<void> {
   await rm(testApp.dataDir, { recursive: true, force: true });
 }
 
-/** One app and database for the whole file, built before its first test and closed after its last. */
-export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): TestApp {
+/**
+ * One app and database for the whole file, built before its first test and closed after its last;
+ * `lateEnv` adds settings known only once earlier `beforeAll`s ran (a test server's address).
+ */
+export function useTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}, lateEnv?: () => Record<string, string>): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(holder, await createTestApp(env, options));
+    Object.assign(holder, await createTestApp({ ...env, ...lateEnv?.() }, options));
   });
   afterAll(async () => {
     if (holder.app) await closeTestApp(holder);

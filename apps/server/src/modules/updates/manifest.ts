@@ -56,7 +56,15 @@ export async function buildPackage(store: FileStore, signed: SignedManifestText,
   const options = { mtime: input.publishedAt, mode: FILE_MODE, compress: false };
   zip.addBuffer(Buffer.from(signed.manifest, "utf8"), PACKAGE_MANIFEST_NAME, options);
   zip.addBuffer(Buffer.from(signed.signature, "utf8"), PACKAGE_SIGNATURE_NAME, options);
-  for (const file of input.files) zip.addFile(store.pathOf(file.sha256), file.path, options);
+  // Each file is opened when yazl reaches it, never all at once; its size is the stored one, as a file's stat gave it.
+  for (const file of input.files) {
+    zip.addReadStreamLazy(file.path, { ...options, size: file.size }, (opened) => {
+      store.read(file.sha256).then(
+        ({ stream }) => opened(null, stream),
+        (error: Error) => opened(error, undefined as never),
+      );
+    });
+  }
   zip.end();
   return store.stage(output);
 }

@@ -72,8 +72,9 @@ export async function readUpdateUpload(request: FastifyRequest, store: FileStore
           part.file.resume();
           throw new AppError("update/file_name", { message: `The ${kind} file must be named ${UPDATE_PACKAGE_NAMES[kind]}, not "${name}".` });
         }
-        packages[kind] = { kind, name, path: name, file: await stagePart(store, part, limits) };
-        await inspectPackage(kind, packages[kind].file.path, limits);
+        // A package is read at random (its central directory first): staged with a local copy.
+        packages[kind] = { kind, name, path: name, file: await stagePart(store, part, limits, true) };
+        await inspectPackage(kind, packages[kind].file, limits);
         continue;
       }
       if (part.fieldname === UPLOAD_FIELDS.extras) {
@@ -106,15 +107,16 @@ export async function readUpdateUpload(request: FastifyRequest, store: FileStore
 }
 
 /** The ZIP checks of one package; a refusal names the package's field, so the client can mark that file. */
-async function inspectPackage(kind: "backend" | "frontend", path: string, limits: UploadLimits): Promise<void> {
+async function inspectPackage(kind: "backend" | "frontend", file: StagedFile, limits: UploadLimits): Promise<void> {
+  if (file.path === undefined) throw new Error("a package must be staged with a local copy");
   try {
-    await inspectZip(path, limits);
+    await inspectZip(file.path, limits);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     throw new AppError(error.code, { message: error.message, status: error.status, headers: error.headers, field: kind });
   }
 }
 
-function stagePart(store: FileStore, part: MultipartFile, limits: UploadLimits): Promise<StagedFile> {
-  return store.stage(part.file, { maxBytes: limits.maxFileBytes });
+function stagePart(store: FileStore, part: MultipartFile, limits: UploadLimits, localCopy = false): Promise<StagedFile> {
+  return store.stage(part.file, { maxBytes: limits.maxFileBytes, localCopy });
 }
