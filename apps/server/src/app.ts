@@ -23,7 +23,7 @@ import { createJobRunner } from "./background-jobs.js";
 import { loadSigner, type Signer } from "./lib/signing.js";
 import { loadTotpSecretBox, type SecretBox } from "./lib/secret-box.js";
 import { auditRoutes } from "./modules/audit/index.js";
-import { authRoutes } from "./modules/auth/index.js";
+import { authRoutes, OidcClient, oidcRoutes, type OidcSettings } from "./modules/auth/index.js";
 import { healthRoutes } from "./modules/health/index.js";
 import { webConfigRoutes } from "./modules/web-config/index.js";
 import { usersRoutes } from "./modules/users/index.js";
@@ -69,6 +69,20 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 function trustProxyOption(trust: Config["TRUST_PROXY"]): string | false | ((address: string, hop: number) => boolean) {
   if (typeof trust !== "number") return trust;
   return (_address, hop) => hop < trust;
+}
+
+/** What single sign-on needs from the configuration: undefined unless OIDC_ISSUER (and its client id) is set. */
+function oidcSettingsOf(config: Config): OidcSettings | undefined {
+  if (!config.OIDC_ISSUER || !config.OIDC_CLIENT_ID) return undefined;
+  return {
+    issuer: config.OIDC_ISSUER,
+    clientId: config.OIDC_CLIENT_ID,
+    clientSecret: config.OIDC_CLIENT_SECRET,
+    displayName: config.OIDC_DISPLAY_NAME,
+    adminGroups: config.OIDC_ADMIN_GROUPS,
+    autoApproveDomains: config.OIDC_AUTO_APPROVE_DOMAINS,
+    redirectUri: `${config.publicUrl}/api/v1/auth/oidc/callback`,
+  };
 }
 
 /**
@@ -150,6 +164,11 @@ export async function buildApp({ config, database, logger = false, mailer, signe
   // After the last call through a token has been answered, before the database closes.
   app.addHook("onClose", async () => app.apiTokenUsage.stop());
   app.addHook("onClose", closeOrderDocumentRenderer);
+  app.decorate("oidc", new OidcClient(oidcSettingsOf(config), app.log));
+  // Discovered in the background: a provider out of reach never delays or stops the start.
+  app.addHook("onReady", async () => {
+    void app.oidc.ready();
+  });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -170,6 +189,7 @@ export async function buildApp({ config, database, logger = false, mailer, signe
       await api.register(healthRoutes);
       await api.register(webConfigRoutes);
       await api.register(authRoutes);
+      await api.register(oidcRoutes);
       await api.register(usersRoutes);
       await api.register(auditRoutes);
       await api.register(notificationRoutes);

@@ -19,6 +19,26 @@ describe("configuration", () => {
     expect(config.dataDir).toBe(path.resolve("./data"));
   });
 
+  it("reads single sign-on's variables: lists trimmed, domains lower-cased, http:// issuers only on loopback", () => {
+    const config = loadConfig({
+      OIDC_ISSUER: "https://login.example.com/realms/staff",
+      OIDC_CLIENT_ID: "portal",
+      OIDC_ADMIN_GROUPS: " portal-admins, ops ,",
+      OIDC_AUTO_APPROVE_DOMAINS: "Example.COM, @staff.example.com",
+    });
+    expect(config).toMatchObject({
+      OIDC_DISPLAY_NAME: "Single sign-on",
+      OIDC_ADMIN_GROUPS: ["portal-admins", "ops"],
+      OIDC_AUTO_APPROVE_DOMAINS: ["example.com", "staff.example.com"],
+    });
+    expect(loadConfig({}).OIDC_ADMIN_GROUPS).toEqual([]);
+    for (const issuer of ["http://127.0.0.1:9000", "http://localhost:8080/realms/x", "http://[::1]:9000"]) {
+      expect(loadConfig({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: "portal" }).OIDC_ISSUER).toBe(issuer);
+    }
+    expect(() => loadConfig({ OIDC_ISSUER: "http://login.example.com", OIDC_CLIENT_ID: "portal" })).toThrow(/OIDC_ISSUER/);
+    expect(() => loadConfig({ OIDC_ISSUER: "https://login.example.com" })).toThrow(/OIDC_CLIENT_ID: is required/);
+  });
+
   it("takes a relative DATA_DIR and WEB_DIST_DIR from the folder npm was started in, not the server's", () => {
     // `npm start` at the repository's root runs the server in apps/server, with INIT_CWD the root.
     const root = path.resolve("/srv/portal");

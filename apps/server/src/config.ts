@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_TAX_RATES, PASSWORD_MAX_LENGTH, countryCodes, UPDATE_LIMITS, meetsPasswordRequirements } from "@portal/contract";
 import { LOG_LEVELS } from "./lib/logging.js";
+import { isLoopbackHost } from "./lib/loopback.js";
 import { parseSecretBoxKey } from "./lib/secret-box.js";
 import { parseStorageUrl } from "./lib/storage-url.js";
 
@@ -49,6 +50,14 @@ export function parseTaxRates(value: string): ReadonlyMap<string, number> | unde
     rates.set(country, basisPoints);
   }
   return rates;
+}
+
+/** "a, b,,c" → ["a", "b", "c"]. */
+function commaList(value: string): string[] {
+  return value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
 }
 
 const configSchema = z.object({
@@ -167,8 +176,34 @@ const configSchema = z.object({
     .enum(["", "0", "1", "true", "false"])
     .default("")
     .transform((value) => value === "1" || value === "true"),
+  // Single sign-on with OpenID Connect: OIDC_ISSUER turns it on (https://, or http:// on loopback only).
+  OIDC_ISSUER: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "must be an https:// URL (http:// only on 127.0.0.1, ::1 or localhost)" })
+      .refine((value) => new URL(value).protocol === "https:" || isLoopbackHost(new URL(value).hostname), {
+        error: "must be an https:// URL (http:// only on 127.0.0.1, ::1 or localhost)",
+      })
+      .optional(),
+  ),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_DISPLAY_NAME: z.string().trim().min(1).max(60).default("Single sign-on"),
+  // Groups (of the `groups` claim) whose members are administrators; unset: SSO never grants admin.
+  OIDC_ADMIN_GROUPS: z.string().trim().default("").transform(commaList),
+  // E-mail domains whose new SSO accounts are active at once; the others wait for approval.
+  OIDC_AUTO_APPROVE_DOMAINS: z
+    .string()
+    .trim()
+    .default("")
+    .transform((value) => commaList(value).map((domain) => domain.toLowerCase().replace(/^@/, ""))),
   // Set by npm to the folder `npm start` was typed in; relative paths are taken from there.
   INIT_CWD: optionalText,
+});
+
+const checkedConfigSchema = configSchema.superRefine((config, context) => {
+  if (config.OIDC_ISSUER && !config.OIDC_CLIENT_ID) {
+    context.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "is required when OIDC_ISSUER is set" });
+  }
 });
 
 export type Config = z.output<typeof configSchema> & {
@@ -184,7 +219,7 @@ export class ConfigError extends Error {}
 
 /** Reads every setting once; a bad value stops the start with the variable's name and what is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = checkedConfigSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -9,6 +9,7 @@ import type { SecretBox } from "./lib/secret-box.js";
 import type { Signer } from "./lib/signing.js";
 import type { ValidationCounter } from "./modules/dashboards/index.js";
 import type { TokenUsageRecorder } from "./modules/api-tokens/index.js";
+import type { OidcClient } from "./modules/auth/index.js";
 
 /**
  * "license": a licence token from the .req flow (header X-License-Token) or a bearer token; the route
@@ -36,6 +37,8 @@ declare module "fastify" {
     validationCounter: ValidationCounter;
     /** API tokens' last use, kept in memory and written in batches (api-tokens). */
     apiTokenUsage: TokenUsageRecorder;
+    /** Single sign-on's OpenID provider (OIDC_ISSUER), discovered lazily; `settings` undefined when not configured. */
+    oidc: OidcClient;
   }
   interface FastifyRequest {
     /** The caller, loaded once per request by the auth plugin; null on public routes without a token. */

@@ -27,6 +27,8 @@ export const auditActions = [
   "auth.login",
   "auth.login_failed",
   "auth.logout",
+  "auth.sso_login",
+  "auth.sso_linked",
   "auth.email_verified",
   "auth.verification_resent",
   "auth.password_reset_requested",

@@ -14,6 +14,7 @@ export type ExpiringLicense = z.infer<typeof expiringLicenseSchema>;
 const notCustomerActivity = [
   "auth.login",
   "auth.logout",
+  "auth.sso_login",
   "feature.created",
   "feature.updated",
   "feature.deleted",

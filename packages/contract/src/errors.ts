@@ -60,6 +60,17 @@ export const errorCatalogue = {
     type: "warning",
     message: "This two-factor code has already been used. Wait for the next code in your authenticator app and enter that one.",
   },
+  "auth/sso_failed": {
+    status: 401,
+    type: "error",
+    message: "Single sign-on did not succeed. Please try again or sign in with your password.",
+  },
+  "auth/sso_not_configured": { status: 404, type: "error", message: "Single sign-on is not available on this portal." },
+  "auth/sso_email_unverified": {
+    status: 403,
+    type: "error",
+    message: "Your identity provider has not verified your e-mail address, so it cannot be linked to an account here.",
+  },
   "auth/not_authenticated": { status: 401, type: "error", message: "You are not logged in. Please log in." },
   "auth/account_disabled": {
     status: 403,

@@ -23,3 +23,4 @@ export * from "./web-config.js";
 export * from "./outbox.js";
 export * from "./api-tokens.js";
 export * from "./webhooks.js";
+export * from "./sso.js";

@@ -36,7 +36,7 @@ describe("first administrator", () => {
 
     const [admin] = await database.db.select().from(users).where(eq(users.email, DEFAULT_ADMIN_EMAIL));
     expect(admin).toMatchObject({ isAdmin: true, status: "active", userName: "admin" });
-    expect(await verifyPassword(admin!.passwordHash, result.generatedPassword)).toBe(true);
+    expect(await verifyPassword(admin!.passwordHash!, result.generatedPassword)).toBe(true);
 
     expect(await ensureFirstAdmin(database.db, { dataDir, email: "second@example.com", password: "Other-pass-1!" })).toEqual({
       created: false,

@@ -40,7 +40,7 @@ describe("SEED_DEMO", () => {
     expect(DEMO_FEATURES.length).toBe(6);
     const [customer] = await database.db.select().from(users).where(eq(users.email, DEMO_CUSTOMER.email));
     expect(customer).toMatchObject({ status: "active", isAdmin: false });
-    expect(await verifyPassword(customer!.passwordHash, DEMO_CUSTOMER.password)).toBe(true);
+    expect(await verifyPassword(customer!.passwordHash!, DEMO_CUSTOMER.password)).toBe(true);
 
     const ticketRows = await database.db.select().from(tickets).where(eq(tickets.userId, customer!.id));
     expect(ticketRows.map((ticket) => ticket.status).sort()).toEqual(["closed", "in_progress", "open", "resolved"]);

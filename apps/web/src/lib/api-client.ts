@@ -70,10 +70,10 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 
 /**
  * A 401 means the session is gone, except when its code says the refusal is about what was just
- * sent: credentials or a 2FA code at login, or a licence token in the .req flow. Those must not log
+ * sent: credentials, a 2FA code or a single sign-on code at login, or a licence token in the .req flow. Those must not log
  * the visitor out.
  */
-const notSessionCodes = new Set(["auth/invalid_credentials", "auth/2fa_required", "auth/2fa_invalid", "auth/2fa_code_reused"]);
+const notSessionCodes = new Set(["auth/invalid_credentials", "auth/2fa_required", "auth/2fa_invalid", "auth/2fa_code_reused", "auth/sso_failed"]);
 
 export function endsSession(body: unknown): boolean {
   const detail = typeof body === "object" && body !== null ? (body as { detail?: unknown }).detail : undefined;

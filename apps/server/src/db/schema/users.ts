@@ -11,7 +11,8 @@ export const users = pgTable(
     userName: text("user_name").notNull(),
     firstname: text("firstname").notNull(),
     lastname: text("lastname").notNull(),
-    passwordHash: text("password_hash").notNull(),
+    // Null for an account made by single sign-on: no password login until one is set through recovery.
+    passwordHash: text("password_hash"),
     isAdmin: boolean("is_admin").notNull().default(false),
     status: text("status", { enum: ["pending", "active", "locked", "disabled"] }).notNull().default("pending"),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
@@ -106,3 +107,52 @@ export const notificationPreferences = pgTable("notification_preferences", {
   settings: jsonb("settings").$type<NotificationSettings>().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Identities at an OpenID provider linked to an account: the provider's (issuer, subject) names one account. */
+export const userIdentities = pgTable(
+  "user_identities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    // The e-mail the provider gave at the last login (shown in the preferences).
+    email: text("email"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("user_identities_issuer_subject_key").on(table.issuer, table.subject),
+    index("user_identities_user_idx").on(table.userId),
+  ],
+);
+
+/**
+ * Single sign-on in flight: a login started at the provider (state, nonce and PKCE verifier, found by
+ * the SHA-256 of the browser's cookie), then the one-time code handed to the web app (by its SHA-256).
+ * Both are single use and short-lived; the rows are deleted when used or found expired.
+ */
+export const oidcFlows = pgTable(
+  "oidc_flows",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["login", "handoff"] }).notNull(),
+    secretHash: text("secret_hash").notNull(),
+    state: text("state"),
+    nonce: text("nonce"),
+    codeVerifier: text("code_verifier"),
+    redirect: text("redirect"),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    issuer: text("issuer"),
+    subject: text("subject"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("oidc_flows_secret_hash_key").on(table.secretHash),
+    index("oidc_flows_expires_idx").on(table.expiresAt),
+    check("oidc_flows_kind_check", sql`${table.kind} in ('login', 'handoff')`),
+  ],
+);

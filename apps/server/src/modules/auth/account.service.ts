@@ -79,7 +79,8 @@ export async function changePassword(
   context: RequestContext,
   mailing: Mailing,
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw new AppError("auth/old_password_incorrect");
+  // An account made by single sign-on has no password: it sets one through password recovery.
+  if (user.passwordHash === null || !(await verifyPassword(user.passwordHash, input.oldPassword))) throw new AppError("auth/old_password_incorrect");
   if (input.newPassword === input.oldPassword) throw new FieldError("body", "newPassword", messageOf("accounts.validation.mustDiffer"));
   if (input.confirmPassword !== undefined && input.confirmPassword !== input.newPassword) {
     throw new FieldError("body", "confirmPassword", messageOf("accounts.validation.confirmMismatch"));

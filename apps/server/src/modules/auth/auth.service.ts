@@ -1,5 +1,6 @@
 import { and, eq, ne, or, sql } from "drizzle-orm";
 import {
+  type ErrorCode,
   meetsPasswordRequirements,
   messageOf,
   type registerBodySchema,
@@ -9,7 +10,7 @@ import {
   type User,
 } from "@portal/contract";
 import type { z } from "zod";
-import type { Database, Executor } from "../../db/client.js";
+import type { Database, Executor, Transaction } from "../../db/client.js";
 import { users, type UserRow } from "../../db/schema/index.js";
 import { AppError, FieldError } from "../../lib/app-error.js";
 import type { SecretBox } from "../../lib/secret-box.js";
@@ -117,12 +118,13 @@ export async function register(
   return registered;
 }
 
-async function recordLoginFailure(
+export async function recordLoginFailure(
   db: Database,
   context: RequestContext,
   reason: string,
   user: UserRow | undefined,
   attemptedLogin: string,
+  extraDetails?: Record<string, unknown>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     let lockedNow = false;
@@ -144,7 +146,7 @@ async function recordLoginFailure(
       outcome: "failure",
       targetType: "user",
       ...(user ? { targetId: user.id } : {}),
-      details: { reason, login: truncateText(attemptedLogin, 254) },
+      details: { reason, login: truncateText(attemptedLogin, 254), ...extraDetails },
     });
     if (lockedNow && user) {
       await recordAudit(tx, { ...context, actorId: null }, {
@@ -170,51 +172,93 @@ export async function login(
     await recordLoginFailure(db, context, "unknown_user", undefined, input.username);
     throw new AppError("auth/invalid_credentials");
   }
+  if (user.passwordHash === null) {
+    // Made by single sign-on and no password set yet (recovery sets one): the ordinary refusal,
+    // not counted towards the lock, which would let anyone lock an account that has no password.
+    await spendPasswordCheckTime(input.password);
+    await recordLoginFailure(db, context, "no_password", user, input.username);
+    throw new AppError("auth/invalid_credentials");
+  }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     await recordLoginFailure(db, context, "wrong_password", user, input.username);
     throw new AppError("auth/invalid_credentials");
   }
-  const statusRefusal: Partial<Record<UserRow["status"], AppError>> = {
-    locked: new AppError("auth/account_locked"),
-    pending: new AppError("auth/registration_status"),
-    disabled: new AppError("auth/account_disabled"),
-  };
-  const refusal = statusRefusal[user.status];
+  return signIn(db, user, { otp: input.otp, login: input.username, context, tokenTtlMinutes, totpSecrets });
+}
+
+/** The refusals of an account that may not sign in, whatever proved who it is (password or single sign-on). */
+export const statusRefusals: Partial<Record<UserRow["status"], ErrorCode>> = {
+  locked: "auth/account_locked",
+  pending: "auth/registration_status",
+  disabled: "auth/account_disabled",
+};
+
+export interface SignInOptions {
+  otp: string | undefined;
+  /** What the person typed (or the provider's e-mail): recorded with a refused attempt. */
+  login: string;
+  context: RequestContext;
+  tokenTtlMinutes: number;
+  totpSecrets: SecretBox;
+  /** Recorded with the login's audit event (single sign-on: method, issuer, subject). */
+  details?: Record<string, unknown>;
+  /**
+   * Run in the session's transaction before it starts (single sign-on spends its one-time code
+   * there); false refuses the login with `refusal`.
+   */
+  claim?: (tx: Transaction) => Promise<boolean>;
+  refusal?: ErrorCode;
+}
+
+/**
+ * The part of a login after the account has been identified: the account's status, its e-mail
+ * verification, the second factor, then a new session (one transaction with its audit event).
+ */
+export async function signIn(db: Database, user: UserRow, options: SignInOptions): Promise<TokenAnswer> {
+  const { otp, login: attemptedLogin, context, tokenTtlMinutes, totpSecrets } = options;
+  const refusal = statusRefusals[user.status];
   if (refusal) {
-    await recordLoginFailure(db, context, user.status, user, input.username);
-    throw refusal;
+    await recordLoginFailure(db, context, user.status, user, attemptedLogin, options.details);
+    throw new AppError(refusal);
   }
   if (!user.emailVerifiedAt) {
-    await recordLoginFailure(db, context, "email_not_verified", user, input.username);
+    await recordLoginFailure(db, context, "email_not_verified", user, attemptedLogin, options.details);
     throw new AppError("auth/email_verification");
   }
-  if (user.twoFactorEnabled && !input.otp) {
-    await recordLoginFailure(db, context, "2fa_required", user, input.username);
+  if (user.twoFactorEnabled && !otp) {
+    await recordLoginFailure(db, context, "2fa_required", user, attemptedLogin, options.details);
     throw new AppError("auth/2fa_required");
   }
 
   const token = newOpaqueToken();
   const expiresInSeconds = tokenTtlMinutes * 60;
-  const signedIn = await db.transaction(async (tx): Promise<UserRow | Exclude<SecondFactorCheck, "accepted">> => {
+  const signedIn = await db.transaction(async (tx): Promise<UserRow | Exclude<SecondFactorCheck, "accepted"> | "unclaimed"> => {
     if (user.twoFactorEnabled) {
-      const check = await spendSecondFactor(tx, user, input.otp ?? "", totpSecrets);
+      const check = await spendSecondFactor(tx, user, otp ?? "", totpSecrets);
       if (check !== "accepted") return check;
     }
+    if (options.claim && !(await options.claim(tx))) return "unclaimed";
     const [updated] = await tx
       .update(users)
       .set({ failedLoginCount: 0 })
       .where(eq(users.id, user.id))
       .returning();
     const sessionId = await startSession(tx, user.id, token, expiresInSeconds, context);
-    await recordAudit(tx, { ...context, actorId: user.id }, { action: "auth.login", targetType: "session", targetId: sessionId });
+    await recordAudit(tx, { ...context, actorId: user.id }, {
+      action: "auth.login",
+      targetType: "session",
+      targetId: sessionId,
+      ...(options.details ? { details: options.details } : {}),
+    });
     return updated ?? user;
   });
+  if (signedIn === "unclaimed") throw new AppError(options.refusal ?? "auth/invalid_credentials");
   if (signedIn === "reused") {
-    await recordLoginFailure(db, context, "reused_otp", user, input.username);
+    await recordLoginFailure(db, context, "reused_otp", user, attemptedLogin, options.details);
     throw new AppError("auth/2fa_code_reused");
   }
   if (signedIn === "invalid") {
-    await recordLoginFailure(db, context, "wrong_otp", user, input.username);
+    await recordLoginFailure(db, context, "wrong_otp", user, attemptedLogin, options.details);
     throw new AppError("auth/2fa_invalid");
   }
 

@@ -85,6 +85,12 @@ export const authorisationMatrix: Record<string, MatrixRow> = {
     request: () => ({ payload: { firstname: "New", lastname: "Comer", email: uniqueEmail("matrix"), password: GOOD_PASSWORD } }),
   },
   "GET /api/v1/auth/me": { anonymous: 401, customer: 200, admin: 200 },
+  // Single sign-on is not configured in this app: the public calls say so, whoever calls.
+  "GET /api/v1/auth/oidc": { anonymous: 200, customer: 200, admin: 200 },
+  "GET /api/v1/auth/oidc/start": { anonymous: 404, customer: 404, admin: 404 },
+  "GET /api/v1/auth/oidc/callback": { anonymous: 302, customer: 302, admin: 302 },
+  "POST /api/v1/auth/oidc/exchange": { anonymous: 404, customer: 404, admin: 404, request: body({ code: "not-a-code" }) },
+  "GET /api/v1/auth/oidc/identities": { anonymous: 401, customer: 200, admin: 200 },
   "PUT /api/v1/auth/me": { anonymous: 401, customer: 200, admin: 200, request: body({ lastname: "Matrix" }) },
   "POST /api/v1/auth/logout": {
     anonymous: 401,

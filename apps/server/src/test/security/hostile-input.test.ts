@@ -309,9 +309,15 @@ function send(request: HostileRequest): Promise<LightMyRequestResponse> {
 const leaksInternals = /\bat [\w.<>]+ \(|node_modules|\.[jt]s:\d+|Failed query|syntax error at|invalid input syntax|invalid byte sequence|violates .*constraint/i;
 
 /** Why an answer breaks the rules, or undefined when it keeps them. */
-function problemWith(response: LightMyRequestResponse, mustRefuse: boolean): string | undefined {
+function problemWith(response: LightMyRequestResponse, mustRefuse: boolean, redirects = false): string | undefined {
   const status = response.statusCode;
   if (status >= 500) return `answered ${status}`;
+  // A read documented as a redirect (single sign-on's callback: a browser lands there) refuses by
+  // sending the browser to a page of this site that says why.
+  if (redirects && !mustRefuse && status === 302) {
+    const location = String(response.headers.location ?? "");
+    return location.startsWith("/") && !location.startsWith("//") ? undefined : `redirected off the site: ${location}`;
+  }
   const refused = status >= 400 && status < 500;
   if (!refused && (mustRefuse || status >= 300)) return `answered ${status}, expected a refusal`;
   if (!refused) return undefined;
@@ -387,7 +393,7 @@ describe("hostile input generated from the OpenAPI schemas", () => {
       const filesBefore = await dataDirFiles(t);
       await fc.assert(
         fc.asyncProperty(requests, async (request) => {
-          const problem = problemWith(await send(request), mustRefuse);
+          const problem = problemWith(await send(request), mustRefuse, Boolean(operation.operation.responses["302"]));
           if (problem) throw new Error(problem);
         }),
         { numRuns: RUNS, ...replay },

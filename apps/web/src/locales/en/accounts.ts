@@ -62,6 +62,13 @@ const accounts = {
       changedTitle: "Password changed",
       changedMessage: "Your password was changed. You will be logged out in {{seconds}} seconds; log in again with your new password.",
     },
+    sso: {
+      title: "Single sign-on",
+      description: "You can sign in through your organisation's identity provider.",
+      linked: "Linked identity",
+      lastLogin: "Last signed in {{date}}",
+      setPassword: "To sign in with a password as well, set one through \"Forgot password?\" on the login page.",
+    },
     twoFactor: {
       title: "Two-factor authentication",
       description: "Ask for a code from an authenticator app each time you log in.",

@@ -304,6 +304,8 @@ const core = {
       submit: "Log in",
       forgotPassword: "Forgot password?",
       noAccount: "Don't have an account?",
+      sso: "Sign in with {{name}}",
+      or: "or",
       signUp: "Sign up",
       success: "You've successfully logged in",
       twoFactor: {
@@ -427,6 +429,9 @@ const core = {
       "auth/2fa_required": "Two-factor authentication is required for this account.",
       "auth/2fa_invalid": "Invalid two-factor authentication code. Please try again.",
       "auth/2fa_code_reused": "This two-factor code has already been used. Wait for the next code in your authenticator app and enter that one.",
+      "auth/sso_failed": "Single sign-on did not succeed. Please try again or sign in with your password.",
+      "auth/sso_not_configured": "Single sign-on is not available on this portal.",
+      "auth/sso_email_unverified": "Your identity provider has not verified your e-mail address, so it cannot be linked to an account here.",
       "auth/not_authenticated": "You are not logged in. Please log in.",
       "auth/account_disabled": "This account has been disabled. Please contact support.",
       "auth/forbidden": "You do not have permission to do this.",

@@ -38,6 +38,7 @@ const dashboards = {
   activity: {
     "auth.register": "You signed up",
     "auth.login_failed": "Failed sign-in attempt",
+    "auth.sso_linked": "Your single sign-on identity was linked to this account",
     "auth.email_verified": "E-mail address verified",
     "auth.verification_resent": "Verification e-mail sent again",
     "auth.password_reset_requested": "Password reset requested",

@@ -51,6 +51,8 @@ const logMonitor = {
     "auth.login": "Signed in",
     "auth.login_failed": "Failed sign-in",
     "auth.logout": "Signed out",
+    "auth.sso_login": "Signed in with single sign-on",
+    "auth.sso_linked": "Single sign-on identity linked",
     "auth.email_verified": "E-mail address verified",
     "auth.verification_resent": "Verification e-mail sent again",
     "auth.password_reset_requested": "Password reset requested",

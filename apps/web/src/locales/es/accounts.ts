@@ -63,6 +63,13 @@ const accounts: Messages["accounts"] = {
       changedTitle: "Contraseña cambiada",
       changedMessage: "Su contraseña se ha cambiado. Se cerrará su sesión en {{seconds}} segundos; vuelva a entrar con la nueva contraseña.",
     },
+    sso: {
+      title: "Inicio de sesión único",
+      description: "Puede iniciar sesión a través del proveedor de identidad de su organización.",
+      linked: "Identidad vinculada",
+      lastLogin: "Último inicio de sesión: {{date}}",
+      setPassword: "Para iniciar sesión también con una contraseña, establézcala mediante «¿Olvidó su contraseña?» en la página de inicio de sesión.",
+    },
     twoFactor: {
       title: "Autenticación en dos pasos",
       description: "Pida un código de una aplicación de autenticación cada vez que inicie sesión.",

@@ -40,6 +40,7 @@ const dashboards: Messages["dashboards"] = {
   activity: {
     "auth.register": "Te registraste",
     "auth.login_failed": "Intento de inicio de sesión fallido",
+    "auth.sso_linked": "Su identidad de inicio de sesión único se vinculó a esta cuenta",
     "auth.email_verified": "Correo electrónico verificado",
     "auth.verification_resent": "Correo de verificación reenviado",
     "auth.password_reset_requested": "Restablecimiento de contraseña solicitado",

@@ -335,6 +335,8 @@ const messages: Messages = {
       submit: "Iniciar sesión",
       forgotPassword: "¿Olvidó su contraseña?",
       noAccount: "¿No tiene una cuenta?",
+      sso: "Iniciar sesión con {{name}}",
+      or: "o",
       signUp: "Regístrese",
       success: "Ha iniciado sesión correctamente",
       twoFactor: {
@@ -458,6 +460,9 @@ const messages: Messages = {
       "auth/2fa_required": "Esta cuenta requiere autenticación en dos pasos.",
       "auth/2fa_invalid": "Código de autenticación en dos pasos no válido. Inténtelo de nuevo.",
       "auth/2fa_code_reused": "Este código de dos pasos ya se ha usado. Espere al siguiente código de su aplicación de autenticación e introdúzcalo.",
+      "auth/sso_failed": "El inicio de sesión único no se completó. Inténtelo de nuevo o inicie sesión con su contraseña.",
+      "auth/sso_not_configured": "El inicio de sesión único no está disponible en este portal.",
+      "auth/sso_email_unverified": "Su proveedor de identidad no ha verificado su dirección de correo electrónico, por lo que no se puede vincular a una cuenta aquí.",
       "auth/not_authenticated": "No ha iniciado sesión. Inicie sesión.",
       "auth/account_disabled": "Esta cuenta está desactivada. Póngase en contacto con soporte.",
       "auth/forbidden": "No tiene permiso para hacer esto.",

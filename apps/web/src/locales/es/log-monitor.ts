@@ -53,6 +53,8 @@ const logMonitor: Messages["logMonitor"] = {
     "auth.login": "Inició sesión",
     "auth.login_failed": "Inicio de sesión fallido",
     "auth.logout": "Cerró sesión",
+    "auth.sso_login": "Inició sesión con inicio de sesión único",
+    "auth.sso_linked": "Identidad de inicio de sesión único vinculada",
     "auth.email_verified": "Correo electrónico verificado",
     "auth.verification_resent": "Correo de verificación reenviado",
     "auth.password_reset_requested": "Restablecimiento de contraseña solicitado",

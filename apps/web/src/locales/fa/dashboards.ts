@@ -39,6 +39,7 @@ const dashboards: Messages["dashboards"] = {
   activity: {
     "auth.register": "ثبت‌نام کردید",
     "auth.login_failed": "تلاش ناموفق برای ورود",
+    "auth.sso_linked": "هویت ورود یکپارچهٔ شما به این حساب پیوند داده شد",
     "auth.email_verified": "نشانی ایمیل تأیید شد",
     "auth.verification_resent": "ایمیل تأیید دوباره فرستاده شد",
     "auth.password_reset_requested": "بازنشانی گذرواژه درخواست شد",

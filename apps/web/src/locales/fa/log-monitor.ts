@@ -52,6 +52,8 @@ const logMonitor: Messages["logMonitor"] = {
     "auth.login": "وارد شد",
     "auth.login_failed": "ورود ناموفق",
     "auth.logout": "خارج شد",
+    "auth.sso_login": "با ورود یکپارچه وارد شد",
+    "auth.sso_linked": "هویت ورود یکپارچه پیوند داده شد",
     "auth.email_verified": "نشانی ایمیل تأیید شد",
     "auth.verification_resent": "ایمیل تأیید دوباره فرستاده شد",
     "auth.password_reset_requested": "بازنشانی گذرواژه درخواست شد",

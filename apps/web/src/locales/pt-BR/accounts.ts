@@ -63,6 +63,13 @@ const accounts: Messages["accounts"] = {
       changedTitle: "Senha alterada",
       changedMessage: "Sua senha foi alterada. Você sairá em {{seconds}} segundos; entre novamente com a nova senha.",
     },
+    sso: {
+      title: "Login único",
+      description: "Você pode entrar pelo provedor de identidade da sua organização.",
+      linked: "Identidade vinculada",
+      lastLogin: "Último acesso em {{date}}",
+      setPassword: "Para entrar também com uma senha, defina uma em \"Esqueceu a senha?\" na página de login.",
+    },
     twoFactor: {
       title: "Autenticação em dois fatores",
       description: "Peça um código de um aplicativo autenticador a cada login.",

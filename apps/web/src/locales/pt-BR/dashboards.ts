@@ -40,6 +40,7 @@ const dashboards: Messages["dashboards"] = {
   activity: {
     "auth.register": "Você se cadastrou",
     "auth.login_failed": "Tentativa de entrada malsucedida",
+    "auth.sso_linked": "Sua identidade de login único foi vinculada a esta conta",
     "auth.email_verified": "E-mail verificado",
     "auth.verification_resent": "E-mail de verificação reenviado",
     "auth.password_reset_requested": "Redefinição de senha solicitada",

@@ -335,6 +335,8 @@ const messages: Messages = {
       submit: "Entrar",
       forgotPassword: "Esqueceu a senha?",
       noAccount: "Não tem uma conta?",
+      sso: "Entrar com {{name}}",
+      or: "ou",
       signUp: "Cadastre-se",
       success: "Você entrou com sucesso",
       twoFactor: {
@@ -458,6 +460,9 @@ const messages: Messages = {
       "auth/2fa_required": "Esta conta exige autenticação em dois fatores.",
       "auth/2fa_invalid": "Código de autenticação em dois fatores inválido. Tente novamente.",
       "auth/2fa_code_reused": "Este código de dois fatores já foi usado. Aguarde o próximo código no seu aplicativo autenticador e digite-o.",
+      "auth/sso_failed": "O login único não foi concluído. Tente novamente ou entre com sua senha.",
+      "auth/sso_not_configured": "O login único não está disponível neste portal.",
+      "auth/sso_email_unverified": "Seu provedor de identidade não verificou seu endereço de e-mail, então ele não pode ser vinculado a uma conta aqui.",
       "auth/not_authenticated": "Você não está conectado. Faça login.",
       "auth/account_disabled": "Esta conta foi desativada. Entre em contato com o suporte.",
       "auth/forbidden": "Você não tem permissão para fazer isso.",

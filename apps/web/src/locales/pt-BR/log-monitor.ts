@@ -53,6 +53,8 @@ const logMonitor: Messages["logMonitor"] = {
     "auth.login": "Entrou",
     "auth.login_failed": "Falha ao entrar",
     "auth.logout": "Saiu",
+    "auth.sso_login": "Entrou com login único",
+    "auth.sso_linked": "Identidade de login único vinculada",
     "auth.email_verified": "E-mail verificado",
     "auth.verification_resent": "E-mail de verificação reenviado",
     "auth.password_reset_requested": "Redefinição de senha solicitada",

@@ -63,6 +63,13 @@ const accounts: Messages["accounts"] = {
       changedTitle: "Şifre değiştirildi",
       changedMessage: "Şifreniz değiştirildi. {{seconds}} saniye içinde oturumunuz kapatılacak; yeni şifrenizle tekrar giriş yapın.",
     },
+    sso: {
+      title: "Çoklu oturum açma",
+      description: "Kuruluşunuzun kimlik sağlayıcısı üzerinden giriş yapabilirsiniz.",
+      linked: "Bağlı kimlik",
+      lastLogin: "Son giriş: {{date}}",
+      setPassword: "Parolayla da giriş yapmak için giriş sayfasındaki \"Parolanızı mı unuttunuz?\" bağlantısıyla bir parola belirleyin.",
+    },
     twoFactor: {
       title: "İki adımlı doğrulama",
       description: "Her girişte bir doğrulama uygulamasından kod isteyin.",

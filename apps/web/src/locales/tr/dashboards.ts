@@ -39,6 +39,7 @@ const dashboards: Messages["dashboards"] = {
   activity: {
     "auth.register": "Kaydoldunuz",
     "auth.login_failed": "Başarısız oturum açma denemesi",
+    "auth.sso_linked": "Çoklu oturum açma kimliğiniz bu hesaba bağlandı",
     "auth.email_verified": "E-posta adresi doğrulandı",
     "auth.verification_resent": "Doğrulama e-postası yeniden gönderildi",
     "auth.password_reset_requested": "Parola sıfırlama istendi",

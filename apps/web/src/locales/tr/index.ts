@@ -335,6 +335,8 @@ const messages: Messages = {
       submit: "Giriş yap",
       forgotPassword: "Parolanızı mı unuttunuz?",
       noAccount: "Hesabınız yok mu?",
+      sso: "{{name}} ile giriş yap",
+      or: "veya",
       signUp: "Kayıt olun",
       success: "Başarıyla giriş yaptınız",
       twoFactor: {
@@ -458,6 +460,9 @@ const messages: Messages = {
       "auth/2fa_required": "Bu hesap için iki adımlı doğrulama gereklidir.",
       "auth/2fa_invalid": "Geçersiz iki adımlı doğrulama kodu. Lütfen tekrar deneyin.",
       "auth/2fa_code_reused": "Bu iki adımlı doğrulama kodu zaten kullanıldı. Doğrulama uygulamanızdaki bir sonraki kodu bekleyip onu girin.",
+      "auth/sso_failed": "Çoklu oturum açma başarılı olmadı. Lütfen tekrar deneyin veya parolanızla giriş yapın.",
+      "auth/sso_not_configured": "Bu portalda çoklu oturum açma kullanılamıyor.",
+      "auth/sso_email_unverified": "Kimlik sağlayıcınız e-posta adresinizi doğrulamadı; bu nedenle buradaki bir hesaba bağlanamaz.",
       "auth/not_authenticated": "Giriş yapmadınız. Lütfen giriş yapın.",
       "auth/account_disabled": "Bu hesap devre dışı bırakıldı. Lütfen destek ekibiyle iletişime geçin.",
       "auth/forbidden": "Bu işlemi yapma yetkiniz yok.",

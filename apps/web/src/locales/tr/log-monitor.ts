@@ -52,6 +52,8 @@ const logMonitor: Messages["logMonitor"] = {
     "auth.login": "Oturum açtı",
     "auth.login_failed": "Başarısız oturum açma",
     "auth.logout": "Oturumu kapattı",
+    "auth.sso_login": "Çoklu oturum açma ile giriş yaptı",
+    "auth.sso_linked": "Çoklu oturum açma kimliği bağlandı",
     "auth.email_verified": "E-posta adresi doğrulandı",
     "auth.verification_resent": "Doğrulama e-postası yeniden gönderildi",
     "auth.password_reset_requested": "Parola sıfırlama istendi",

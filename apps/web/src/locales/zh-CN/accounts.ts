@@ -63,6 +63,13 @@ const accounts: Messages["accounts"] = {
       changedTitle: "密码已修改",
       changedMessage: "您的密码已修改。{{seconds}} 秒后将退出登录，请使用新密码重新登录。",
     },
+    sso: {
+      title: "单点登录",
+      description: "您可以通过所在组织的身份提供商登录。",
+      linked: "已关联的身份",
+      lastLogin: "上次登录：{{date}}",
+      setPassword: "如需同时使用密码登录，请在登录页面通过“忘记密码？”设置密码。",
+    },
     twoFactor: {
       title: "双因素身份验证",
       description: "每次登录时要求输入身份验证器应用中的验证码。",

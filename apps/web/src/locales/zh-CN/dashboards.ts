@@ -39,6 +39,7 @@ const dashboards: Messages["dashboards"] = {
   activity: {
     "auth.register": "您已注册",
     "auth.login_failed": "登录尝试失败",
+    "auth.sso_linked": "您的单点登录身份已关联到此账户",
     "auth.email_verified": "电子邮箱已验证",
     "auth.verification_resent": "已重新发送验证邮件",
     "auth.password_reset_requested": "已请求重置密码",

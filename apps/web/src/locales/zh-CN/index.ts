@@ -335,6 +335,8 @@ const messages: Messages = {
       submit: "登录",
       forgotPassword: "忘记密码？",
       noAccount: "还没有账户？",
+      sso: "使用 {{name}} 登录",
+      or: "或",
       signUp: "注册",
       success: "您已成功登录",
       twoFactor: {
@@ -457,6 +459,9 @@ const messages: Messages = {
       "auth/2fa_required": "此账户需要双重身份验证。",
       "auth/2fa_invalid": "双重身份验证码无效，请重试。",
       "auth/2fa_code_reused": "此双重身份验证码已被使用。请等待身份验证器应用中的下一个验证码，然后输入该验证码。",
+      "auth/sso_failed": "单点登录未成功。请重试或使用密码登录。",
+      "auth/sso_not_configured": "此门户不提供单点登录。",
+      "auth/sso_email_unverified": "您的身份提供商尚未验证您的电子邮件地址，因此无法将其关联到此处的账户。",
       "auth/not_authenticated": "您尚未登录，请先登录。",
       "auth/account_disabled": "此账户已被停用，请联系支持团队。",
       "auth/forbidden": "您无权执行此操作。",

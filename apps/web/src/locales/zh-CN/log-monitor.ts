@@ -52,6 +52,8 @@ const logMonitor: Messages["logMonitor"] = {
     "auth.login": "已登录",
     "auth.login_failed": "登录失败",
     "auth.logout": "已退出登录",
+    "auth.sso_login": "已通过单点登录登录",
+    "auth.sso_linked": "已关联单点登录身份",
     "auth.email_verified": "电子邮箱已验证",
     "auth.verification_resent": "已重新发送验证邮件",
     "auth.password_reset_requested": "已请求重置密码",

@@ -17,7 +17,7 @@ export class InvalidLoginResponseError extends Error {
   }
 }
 
-function isTokenAnswer(value: unknown): value is TokenAnswer {
+export function isTokenAnswer(value: unknown): value is TokenAnswer {
   if (typeof value !== "object" || value === null) return false;
   const answer = value as Partial<TokenAnswer>;
   const user = answer.user as Partial<TokenAnswer["user"]> | undefined;

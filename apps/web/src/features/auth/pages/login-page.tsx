@@ -1,17 +1,19 @@
-import { Alert, Anchor, Button, Group, PasswordInput, PinInput, Stack, Text, TextInput } from "@mantine/core";
-import { IconArrowLeft, IconMailForward, IconShieldLock } from "@tabler/icons-react";
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, PinInput, Stack, Text, TextInput } from "@mantine/core";
+import { IconArrowLeft, IconKey, IconMailForward, IconShieldLock } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import type { TokenAnswer } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { endSession, startSession } from "@/lib/auth";
-import { errorCodeOf, isRefusedTwoFactorCode, parseApiError } from "@/lib/errors";
+import { errorCodeOf, isRefusedTwoFactorCode, parseApiError, parseErrorBody } from "@/lib/errors";
 import { notifyError, notifyMessage, notifySuccess } from "@/lib/notify";
 import { paths } from "@/lib/paths";
 import { afterLoginTarget } from "@/lib/redirect";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { InvalidLoginResponseError, useLogin, type LoginInput } from "../api/session";
 import { useResendVerification } from "../api/registration";
+import { ssoStartUrl, useSsoExchange, useSsoStatus, type SsoExchangeInput } from "../api/sso";
 import { AuthHeading } from "../components/auth-heading";
 
 interface Credentials {
@@ -26,16 +28,22 @@ const OTP_LENGTH = 6;
  * step asks for the authenticator code (or a recovery code) and sends the credentials again with it.
  * The two fields use plain state: react-hook-form would add 11 KB gzip to the login route, whose
  * JavaScript has a 200 KB budget; the other forms use react-hook-form.
+ *
+ * Single sign-on: with the server's OpenID provider enabled, a "Sign in with …" button leads to the
+ * server's start. The provider's answer comes back here as `?sso=<one-time code>` (exchanged at once
+ * for a session, the two-factor step included) or `?sso_error=<code>` (a translated toast).
  */
 export function LoginPage() {
   const { t, i18n } = useTranslation();
   const digit = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   useDocumentTitle(t("auth.login.title"));
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const login = useLogin();
   const resend = useResendVerification();
+  const sso = useSsoStatus();
+  const ssoExchange = useSsoExchange();
 
   const [values, setValues] = useState<Credentials>({ username: "", password: "" });
   const [errors, setErrors] = useState<Partial<Record<keyof Credentials, string>>>({});
@@ -46,43 +54,79 @@ export function LoginPage() {
 
   /** Set when the server answered auth/2fa_required: the credentials wait for the code. */
   const [pending2fa, setPending2fa] = useState<Credentials | null>(null);
+  /** Set when the exchange of a single sign-on code answered auth/2fa_required: the code waits for the authenticator's. */
+  const [pendingSso, setPendingSso] = useState<string | null>(null);
   const [useRecoveryCode, setUseRecoveryCode] = useState(false);
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
 
+  const loggedIn = (answer: TokenAnswer) => {
+    startSession(queryClient, answer.access_token, answer.user);
+    notifySuccess(t("auth.login.success"));
+    void navigate(afterLoginTarget(params.get("redirect")), { replace: true });
+  };
+
+  /** A refused login or exchange; `askForCode` keeps what waits for the authenticator's code. */
+  const refused = (error: unknown, askForCode: () => void, username?: string) => {
+    const errorCode = errorCodeOf(error);
+    const parsed = parseApiError(error, t);
+    if (errorCode === "auth/2fa_required") {
+      askForCode();
+      setCode("");
+      setCodeError(null);
+      notifyMessage(parsed.message, parsed.type);
+      return;
+    }
+    // A failed login or verification clears token and user (spec section 4).
+    endSession(queryClient);
+    if (error instanceof InvalidLoginResponseError) {
+      notifyMessage(t("errors.invalidLoginResponse"), "error");
+      return;
+    }
+    if (isRefusedTwoFactorCode(errorCode)) {
+      setCodeError(parsed.message);
+      setCode("");
+    }
+    if (errorCode === "auth/email_verification" && username?.includes("@")) setUnverifiedEmail(username.trim());
+    notifyMessage(parsed.message, parsed.type);
+  };
+
   const submit = (input: LoginInput) => {
     setUnverifiedEmail(null);
     login.mutate(input, {
-      onSuccess: (answer) => {
-        startSession(queryClient, answer.access_token, answer.user);
-        notifySuccess(t("auth.login.success"));
-        void navigate(afterLoginTarget(params.get("redirect")), { replace: true });
-      },
-      onError: (error) => {
-        const errorCode = errorCodeOf(error);
-        const parsed = parseApiError(error, t);
-        if (errorCode === "auth/2fa_required") {
-          setPending2fa({ username: input.username, password: input.password });
-          setCode("");
-          setCodeError(null);
-          notifyMessage(parsed.message, parsed.type);
-          return;
-        }
-        // A failed login or verification clears token and user (spec section 4).
-        endSession(queryClient);
-        if (error instanceof InvalidLoginResponseError) {
-          notifyMessage(t("errors.invalidLoginResponse"), "error");
-          return;
-        }
-        if (isRefusedTwoFactorCode(errorCode)) {
-          setCodeError(parsed.message);
-          setCode("");
-        }
-        if (errorCode === "auth/email_verification" && input.username.includes("@")) setUnverifiedEmail(input.username.trim());
-        notifyMessage(parsed.message, parsed.type);
-      },
+      onSuccess: loggedIn,
+      onError: (error) => refused(error, () => setPending2fa({ username: input.username, password: input.password }), input.username),
     });
   };
+
+  const submitSso = (input: SsoExchangeInput) => {
+    ssoExchange.mutate(input, {
+      onSuccess: loggedIn,
+      onError: (error) => refused(error, () => setPendingSso(input.code)),
+    });
+  };
+
+  // ?sso= and ?sso_error= are read once, then leave the address bar (the code is single use).
+  const ssoAnswerRead = useRef(false);
+  useEffect(() => {
+    if (ssoAnswerRead.current) return;
+    const ssoCode = params.get("sso");
+    const ssoError = params.get("sso_error");
+    if (!ssoCode && !ssoError) return;
+    ssoAnswerRead.current = true;
+    const rest = new URLSearchParams(params);
+    rest.delete("sso");
+    rest.delete("sso_error");
+    setParams(rest, { replace: true });
+    if (ssoError) {
+      const parsed = parseErrorBody({ detail: [{ loc: [ssoError] }] }, t);
+      notifyMessage(parsed.message, parsed.type);
+      return;
+    }
+    if (ssoCode) submitSso({ code: ssoCode });
+    // Once, on arrival: the answer in the address is the provider's, not the reader's later edits.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const update = (field: keyof Credentials) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
@@ -101,7 +145,7 @@ export function LoginPage() {
     submit(values);
   };
 
-  if (pending2fa) {
+  if (pending2fa || pendingSso) {
     const verify = (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       const compact = code.replace(/\s/g, "");
@@ -109,7 +153,8 @@ export function LoginPage() {
         setCodeError(useRecoveryCode ? t("auth.login.twoFactor.recoveryCodeRequired") : t("auth.login.twoFactor.codeRequired"));
         return;
       }
-      submit({ ...pending2fa, otp: compact });
+      if (pendingSso) submitSso({ code: pendingSso, otp: compact });
+      else if (pending2fa) submit({ ...pending2fa, otp: compact });
     };
     return (
       <form noValidate onSubmit={verify} data-testid="two-factor-step">
@@ -166,7 +211,7 @@ export function LoginPage() {
               )}
             </Stack>
           )}
-          <Button type="submit" fullWidth size="md" loading={login.isPending}>
+          <Button type="submit" fullWidth size="md" loading={login.isPending || ssoExchange.isPending}>
             {t("auth.login.twoFactor.submit")}
           </Button>
           <Anchor
@@ -187,6 +232,7 @@ export function LoginPage() {
             leftSection={<IconArrowLeft size={16} className="mirror-rtl" aria-hidden />}
             onClick={() => {
               setPending2fa(null);
+              setPendingSso(null);
               setUseRecoveryCode(false);
               setValues((current) => ({ ...current, password: "" }));
             }}
@@ -251,9 +297,25 @@ export function LoginPage() {
             </Stack>
           </Alert>
         )}
-        <Button type="submit" fullWidth size="md" loading={login.isPending}>
+        <Button type="submit" fullWidth size="md" loading={login.isPending || ssoExchange.isPending}>
           {t("auth.login.submit")}
         </Button>
+        {sso.data?.enabled && (
+          <>
+            <Divider label={t("auth.login.or")} labelPosition="center" />
+            <Button
+              component="a"
+              href={ssoStartUrl(params.get("redirect"))}
+              variant="default"
+              fullWidth
+              size="md"
+              leftSection={<IconKey size={18} aria-hidden />}
+              data-testid="sso-button"
+            >
+              {t("auth.login.sso", { name: sso.data.displayName })}
+            </Button>
+          </>
+        )}
         <Text size="sm" ta="center">
           {t("auth.login.noAccount")}{" "}
           <Anchor component={Link} to={paths.auth.signup} fw={600}>

@@ -7,6 +7,7 @@ import { ApiTokensCard } from "../components/api-tokens-card";
 import { NotificationSettingsCards } from "../components/notification-settings-cards";
 import { PasswordCard } from "../components/password-card";
 import { ProfileCard } from "../components/profile-card";
+import { SsoIdentitiesCard } from "../components/sso-identities-card";
 import { TwoFactorCard } from "../components/two-factor-card";
 
 /** preferences: member since, name, password, 2FA, API tokens (their own page), e-mail subscriptions and notification settings (spec section 2). */
@@ -23,6 +24,7 @@ export function PreferencesPage() {
         <Stack gap="lg">
           <ProfileCard user={user} />
           <PasswordCard />
+          <SsoIdentitiesCard />
         </Stack>
         <Stack gap="lg">
           <TwoFactorCard user={user} />
