@@ -42,6 +42,18 @@ function updateForm(files: { field: string; name: string; content: Buffer }[], e
 
 const packageZip = (label: string, size = 4096) => zipOf([{ name: "README.txt", data: `${label} ${randomBytes(8).toString("hex")}`, deflate: true }, { name: "app/main.bin", data: randomBytes(size) }]);
 
+/** A ticket opened through the first app with one attachment. */
+async function ticketWithAttachment(token: string, file: { name: string; content: Buffer; type: string }): Promise<Ticket> {
+  const created = await call(t.app, {
+    method: "POST",
+    url: "/api/v1/tickets",
+    token,
+    ...multipartForm({ subject: "Attached", type: "technical", priority: "low", message: "See the attachment." }, [file]),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return json<{ data: Ticket }>(created).data;
+}
+
 /** A draft update of `backend` and a frontend of its own, uploaded through `app`. */
 async function uploadDraft(app: Parameters<typeof call>[0], admin: string, backend: Buffer, label: string): Promise<Update> {
   const created = await call(app, {
@@ -152,14 +164,7 @@ describe("file storage in an S3 bucket (STORAGE_URL)", () => {
   it("keeps a ticket's attachment in the bucket and serves it back", async () => {
     const customer = await createCustomer(t);
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(20_000)]);
-    const created = await call(t.app, {
-      method: "POST",
-      url: "/api/v1/tickets",
-      token: customer.token,
-      ...multipartForm({ subject: "Screen", type: "technical", priority: "low", message: "See the picture." }, [{ name: "shot.png", content: png, type: "image/png" }]),
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const ticket = json<{ data: Ticket }>(created).data;
+    const ticket = await ticketWithAttachment(customer.token, { name: "shot.png", content: png, type: "image/png" });
     const attachment = ticket.messages[0]!.attachments[0]!;
     expect(await storedObjects()).toContain(objectOf(sha256(png)));
     const download = await call(t.app, { method: "GET", url: `/api/v1/tickets/${ticket.id}/attachments/${attachment.id}`, token: customer.token });
@@ -205,14 +210,7 @@ describe("two processes with their own DATA_DIR on one database and one bucket",
       expect(second.signer.publicKeyPem).toBe(t.app.signer.publicKeyPem);
       const customer = await createCustomer(t);
       const text = Buffer.from(`notes ${randomBytes(16).toString("hex")}\n`.repeat(200));
-      const created = await call(t.app, {
-        method: "POST",
-        url: "/api/v1/tickets",
-        token: customer.token,
-        ...multipartForm({ subject: "Logs", type: "technical", priority: "low", message: "Attached." }, [{ name: "notes.txt", content: text, type: "text/plain" }]),
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const ticket = json<{ data: Ticket }>(created).data;
+      const ticket = await ticketWithAttachment(customer.token, { name: "notes.txt", content: text, type: "text/plain" });
       const download = await call(second, { method: "GET", url: `/api/v1/tickets/${ticket.id}/attachments/${ticket.messages[0]!.attachments[0]!.id}`, token: customer.token });
       expect(download.statusCode).toBe(200);
       expect(download.rawPayload.equals(text)).toBe(true);
