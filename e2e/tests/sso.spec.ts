@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider, type TestOidcProvider } from "@portal/test-support/oidc-provider";
 import type { Page } from "@playwright/test";
+import { check, failures, openSession, writePartial } from "./a11y-support";
 import { expect, test } from "./support";
 
 /**
@@ -127,6 +128,25 @@ test.describe("single sign-on", () => {
     await expect(page).toHaveURL(`${portalUrl}/preferences`);
     await expect(page.getByTestId("sso-identities")).toContainText(`${login}@staff.example.com`);
     await expect(page.getByTestId("sso-identities")).toContainText(provider.issuer);
+  });
+
+  test("axe: the login page with its single sign-on button, and the refusal's toast, in light English and dark Persian", async ({ browser }) => {
+    for (const [scheme, language] of [["light", "en"], ["dark", "fa"]] as const) {
+      const session = await openSession(browser, "guest", scheme, language);
+      try {
+        await keepToLoopback(session.page);
+        await session.page.goto(`${portalUrl}/auth/login`);
+        await expect(session.page.getByTestId("sso-button")).toBeVisible();
+        await check(session, "auth/login (single sign-on on)");
+        await session.page.goto(`${portalUrl}/auth/login?sso_error=auth%2Fsso_email_unverified`);
+        await expect(session.page.locator(".mantine-Notification-root")).toBeVisible();
+        await check(session, "auth/login (single sign-on refused)", { withShell: false });
+      } finally {
+        writePartial(`sso-${scheme}-${language}`, session.results);
+        await session.context.close();
+      }
+      expect(failures(session.results), "serious or critical axe violations").toEqual([]);
+    }
   });
 
   test("an address the provider has not verified is refused with a translated message", async ({ page }) => {
