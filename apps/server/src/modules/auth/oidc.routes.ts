@@ -36,12 +36,16 @@ const COOKIE_PATH = "/api/v1/auth/oidc";
 
 const redirectAnswer = z.null().describe("Redirect: the `location` header says where");
 
+/**
+ * The cookie's value as sent: ours is base64url and set unencoded, so it is never decoded here (a
+ * forged value that is not valid percent-encoding would make `decodeURIComponent` throw: a 500).
+ */
 function cookieOf(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
   }
   return undefined;
 }

@@ -254,6 +254,10 @@ describe("single sign-on with OpenID Connect", () => {
     expect(new URL(String(replayed.headers.location), "https://x").searchParams.get("sso_error")).toBe("auth/sso_failed");
     const cookieless = await t.app.inject({ method: "GET", url: `/api/v1/auth/oidc/callback${ok.back.search}` });
     expect(new URL(String(cookieless.headers.location), "https://x").searchParams.get("sso_error")).toBe("auth/sso_failed");
+    // A cookie no browser of ours was given (not even valid percent-encoding): the same refusal, no 500.
+    const forged = await t.app.inject({ method: "GET", url: `/api/v1/auth/oidc/callback${ok.back.search}`, headers: { cookie: "portal_oidc=%E0%A4%A" } });
+    expect(forged.statusCode).toBe(302);
+    expect(new URL(String(forged.headers.location), "https://x").searchParams.get("sso_error")).toBe("auth/sso_failed");
   });
 
   it("takes a one-time code once, and not after its 60 seconds", async () => {
