@@ -3,7 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_TAX_RATES, PASSWORD_MAX_LENGTH, countryCodes, UPDATE_LIMITS, meetsPasswordRequirements } from "@portal/contract";
 import { LOG_LEVELS } from "./lib/logging.js";
-import { isLoopbackHost } from "./lib/loopback.js";
+import { isLoopbackHost } from "./lib/outbound-address.js";
 import { parseSecretBoxKey } from "./lib/secret-box.js";
 import { parseStorageUrl } from "./lib/storage-url.js";
 

@@ -47,6 +47,13 @@ export function bareHostname(hostname: string): string {
   return hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
 }
 
+/** 127.0.0.0/8, ::1 and localhost: where a plain-http OpenID provider is accepted (tests, local development). */
+export function isLoopbackHost(hostname: string): boolean {
+  const bare = bareHostname(hostname);
+  if (bare === "localhost" || bare === "::1") return true;
+  return isIP(bare) === 4 && bare.startsWith("127.");
+}
+
 const embeddedIPv4 = (parts: number[], high: number) => ipaddr.fromByteArray([parts[high]! >> 8, parts[high]! & 0xff, parts[high + 1]! >> 8, parts[high + 1]! & 0xff]) as ipaddr.IPv4;
 
 const NAT64_WELL_KNOWN = ipaddr.parseCIDR("64:ff9b::/96") as [ipaddr.IPv6, number];

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import * as oidc from "openid-client";
-import { isLoopbackHost } from "../../lib/loopback.js";
+import { isLoopbackHost } from "../../lib/outbound-address.js";
 
 /** What single sign-on needs from the configuration (present only when OIDC_ISSUER is set). */
 export interface OidcSettings {
