@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { ErrorCode, SsoIdentity, TokenAnswer } from "@portal/contract";
 import type { Database } from "../../db/client.js";
 import { oidcFlows, userIdentities, users, type UserRow } from "../../db/schema/index.js";
@@ -9,7 +9,7 @@ import type { SecretBox } from "../../lib/secret-box.js";
 import { truncateText } from "../../lib/storable-text.js";
 import { hashToken, newOpaqueToken } from "../../lib/tokens.js";
 import type { Mailing } from "../jobs/index.js";
-import { presentUser } from "../users/index.js";
+import { hasAnotherActiveAdmin, presentUser } from "../users/index.js";
 import { transactionWithWebhooks } from "../webhooks/index.js";
 import { recordLoginFailure, signIn, statusRefusals } from "./auth.service.js";
 import type { OidcSettings } from "./oidc-client.js";
@@ -189,13 +189,7 @@ export async function completeSsoLogin(
       let admin = claims.groups.some((group) => adminGroups.includes(group));
       if (!admin && user.isAdmin) {
         // The last active administrator keeps the role (as the users page refuses to demote them).
-        const [another] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.isAdmin, true), eq(users.status, "active"), ne(users.id, user.id)))
-          .limit(1)
-          .for("update");
-        if (!another) admin = true;
+        if (!(await hasAnotherActiveAdmin(tx, user.id))) admin = true;
       }
       if (admin !== user.isAdmin) {
         await tx.update(users).set({ isAdmin: admin, updatedAt: sql`now()` }).where(eq(users.id, user.id));

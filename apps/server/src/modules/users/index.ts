@@ -2,3 +2,4 @@
 export { usersRoutes } from "./users.routes.js";
 export { presentUser } from "./users.presenters.js";
 export { revokeAllSessions, revokeSession, startSession } from "./sessions.js";
+export { hasAnotherActiveAdmin } from "./users.service.js";

@@ -76,16 +76,21 @@ async function lockedRow(tx: Transaction, id: string): Promise<UserRow> {
 }
 
 /**
- * Refuses a change that would leave no active administrator. The admins are locked first, so two
+ * Whether an active administrator other than `exceptId` exists. The admins are locked first, so two
  * administrators demoting each other at once cannot both succeed.
  */
-async function assertAnotherActiveAdmin(tx: Transaction, exceptId: string): Promise<void> {
+export async function hasAnotherActiveAdmin(tx: Transaction, exceptId: string): Promise<boolean> {
   const others = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.isAdmin, true), eq(users.status, "active"), ne(users.id, exceptId)))
     .for("update");
-  if (others.length === 0) throw new AppError("user/last_admin");
+  return others.length > 0;
+}
+
+/** Refuses a change that would leave no active administrator. */
+async function assertAnotherActiveAdmin(tx: Transaction, exceptId: string): Promise<void> {
+  if (!(await hasAnotherActiveAdmin(tx, exceptId))) throw new AppError("user/last_admin");
 }
 
 export async function approveUser(
