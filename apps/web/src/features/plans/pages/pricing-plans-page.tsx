@@ -67,10 +67,11 @@ export function PricingPlansPage() {
       if (middle < view.left || middle > view.right) embla.scrollTo(currentSlide, true);
       return true;
     };
-    if (currentSlide < 0 || show()) {
+    if (currentSlide < 0) {
       shownCurrent.current = true;
       return;
     }
+    if (show()) return;
     // Embla takes in new slides from a mutation observer, which may run after this effect.
     const showWhenAdded = () => {
       if (show()) embla.off("slidesChanged", showWhenAdded);
@@ -96,7 +97,7 @@ export function PricingPlansPage() {
     loadMoreNear(index);
   };
   const loadMoreNear = (index: number) => {
-    if (plans.hasNextPage && !plans.isFetchingNextPage && index >= items.length - PREFETCH_DISTANCE) void plans.fetchNextPage();
+    if (hasNextPage && !isFetchingNextPage && index >= items.length - PREFETCH_DISTANCE) void fetchNextPage();
   };
 
   const slideLabels = (index: number) => ({
