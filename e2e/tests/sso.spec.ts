@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -146,6 +146,30 @@ test.describe("single sign-on", () => {
         await session.context.close();
       }
       expect(failures(session.results), "serious or critical axe violations").toEqual([]);
+    }
+  });
+
+  test("screenshots: the login page with its single sign-on button, light/dark × en/tr × 1440/390, and Persian", async ({ browser }) => {
+    const artifacts = path.join(here, "..", "artifacts");
+    mkdirSync(artifacts, { recursive: true });
+    const variants = [
+      ...(["light", "dark"] as const).flatMap((theme) => (["en", "tr"] as const).flatMap((language) => [1440, 390].map((width) => ({ theme, language, width })))),
+      { theme: "dark" as const, language: "fa" as const, width: 390 },
+    ];
+    for (const { theme, language, width } of variants) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: "reduce" });
+      await context.addInitScript(([storedTheme, storedLanguage]) => {
+        localStorage.setItem("theme", storedTheme!);
+        localStorage.setItem("language", storedLanguage!);
+      }, [theme, language]);
+      const page = await context.newPage();
+      await keepToLoopback(page);
+      await page.goto(`${portalUrl}/auth/login`);
+      await expect(page.getByTestId("sso-button")).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), "page width").toBeLessThanOrEqual(width);
+      await page.screenshot({ path: path.join(artifacts, `sso-login-${theme}-${language}-${width}.png`), animations: "disabled" });
+      await context.close();
     }
   });
 
