@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import parseRange from "range-parser";
 import { AppError } from "./app-error.js";
@@ -48,12 +49,28 @@ function byteRange(request: FastifyRequest, size: number, etag: string): { start
  */
 export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, files: FileStore, download: StoredDownload, missing: () => Error): Promise<FastifyReply> {
   const etag = `"${download.sha256}"`;
+  const missingFromStore = (error: unknown) => {
+    request.log.error({ err: error, sha256: download.sha256 }, "a file to download is missing from the store");
+    return missing();
+  };
   let size: number;
   try {
     size = await files.sizeOf(download.sha256);
   } catch (error) {
-    request.log.error({ err: error, sha256: download.sha256 }, "a file to download is missing from the store");
-    throw missing();
+    throw missingFromStore(error);
+  }
+  const range = size > 0 ? byteRange(request, size, etag) : undefined;
+  const window = range ?? { start: 0, end: Math.max(size - 1, 0) };
+  const length = size === 0 ? 0 : window.end - window.start + 1;
+  // Opened before any header is set: a file gone since its size was known still answers the refusal.
+  let stream: Readable | undefined;
+  if (request.method !== "HEAD" && length > 0) {
+    try {
+      ({ stream } = await files.read(download.sha256, window));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") throw missingFromStore(error);
+      throw error;
+    }
   }
   reply
     .header("accept-ranges", "bytes")
@@ -63,12 +80,7 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
     .header("x-content-type-options", "nosniff")
     // Every stored file is someone's own (a licence's update, an administrator's draft): never kept in a cache.
     .header("cache-control", "private, no-store");
-  const range = size > 0 ? byteRange(request, size, etag) : undefined;
-  const window = range ?? { start: 0, end: Math.max(size - 1, 0) };
-  const length = size === 0 ? 0 : window.end - window.start + 1;
   if (range) reply.status(206).header("content-range", `bytes ${range.start}-${range.end}/${size}`);
   reply.header("content-length", String(length));
-  if (request.method === "HEAD" || length === 0) return reply.send();
-  const { stream } = await files.read(download.sha256, window);
-  return reply.send(stream);
+  return stream ? reply.send(stream) : reply.send();
 }

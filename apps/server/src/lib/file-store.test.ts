@@ -144,6 +144,18 @@ function fileStoreContract(name: string, make: () => Promise<Harness>, cleanUp: 
       expect(await harness.everything()).toEqual([]);
     });
 
+    it("remembers a stored file's size, yet a read of a file another process has removed since is still ENOENT", async () => {
+      const content = randomBytes(3_000);
+      const { key } = await (await store.stage(chunked(content))).store();
+      expect(await store.sizeOf(key)).toBe(content.length);
+      const other = harness.restarted();
+      await other.remove(key);
+      await other.close();
+      expect(await store.sizeOf(key)).toBe(content.length);
+      await expect(store.read(key, { start: 0, end: 99 })).rejects.toMatchObject({ code: "ENOENT" });
+      await expect(store.sizeOf(key)).rejects.toMatchObject({ code: "ENOENT" });
+    });
+
     it("removes at start the uploads in progress of ended processes, never a live one's", async () => {
       const living = await store.stage(chunked(randomBytes(5_000)));
       await harness.leaveUpload(await endedProcessTag());

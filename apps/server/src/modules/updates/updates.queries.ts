@@ -24,6 +24,7 @@ import {
   type UpdateFileRow,
   type UpdateRow,
 } from "../../db/schema/index.js";
+import { preparedStatement } from "../../db/prepared.js";
 import { AppError } from "../../lib/app-error.js";
 import { containsPattern, countRows, pageOrder, pageWindow, toPageOf } from "../../lib/pagination.js";
 import { accessThrough, offeredEvenIfYanked, offeredTo, windowAdmits } from "./access-window.js";
@@ -330,11 +331,6 @@ export async function availableUpdates(db: Database, licenseId: string, installe
 /** Who downloads: an administrator, a logged-in customer (through any of their licences in force), or one licence's token. */
 export type Downloader = { kind: "admin" } | { kind: "customer"; userId: string } | { kind: "license"; licenseId: string };
 
-/** The licences a downloader may take an update through (access-window.ts); none to pick for an administrator, who may take any. */
-function licensesOf(downloader: Exclude<Downloader, { kind: "admin" }>): SQL {
-  return downloader.kind === "license" ? eq(licenses.id, downloader.licenseId) : eq(licenses.ownerId, downloader.userId);
-}
-
 /**
  * The update and its files, if this downloader may take it. An update none of its licences in force is
  * offered (a draft, an unknown id, another customer's, another channel, a missing required feature)
@@ -343,17 +339,33 @@ function licensesOf(downloader: Exclude<Downloader, { kind: "admin" }>): SQL {
  * (published after a `perpetual_fallback` licence expired) is `403 update/outside_access_window`.
  */
 export async function findDownloadable(db: Database, downloader: Downloader, updateId: string): Promise<{ update: UpdateRow; files: UpdateFileRow[] }> {
-  const access = downloader.kind === "admin" ? undefined : accessThrough(licensesOf(downloader));
-  const [found] = await db
-    .select({ update: updates, available: access ? sql<boolean>`${access.available}` : sql<boolean>`true` })
-    .from(updates)
-    .where(and(eq(updates.id, updateId), access ? access.had : undefined))
-    .limit(1);
+  const rows = await downloadableStatement(db, downloader.kind).execute({
+    updateId,
+    downloaderId: downloader.kind === "license" ? downloader.licenseId : downloader.kind === "customer" ? downloader.userId : "",
+  });
+  const [found] = rows;
   if (!found) throw new AppError("update/not_found");
   // Withdrawn: gone from every download, an administrator's too.
   if (found.update.yankedAt) throw new AppError("update/yanked");
   if (!found.available) throw new AppError("update/outside_access_window");
-  const { update } = found;
-  const files = (await filesOf(db, [update.id])).get(update.id) ?? [];
-  return { update, files };
+  return { update: found.update, files: rows.flatMap((row) => (row.file ? [row.file] : [])) };
 }
+
+/**
+ * The update with its files (one row per file, in order) and whether the downloader may have it: one
+ * named statement per kind of downloader, since every ranged request of a download asks it again.
+ */
+const downloadableStatement = (db: Database, kind: Downloader["kind"]) =>
+  preparedStatement(db, "update_downloadable", { kind }, (shape, name) => {
+    const downloaderId = sql.placeholder("downloaderId");
+    // The licences it may take an update through (access-window.ts); none to pick for an administrator, who may take any.
+    const access =
+      shape.kind === "admin" ? undefined : accessThrough(shape.kind === "license" ? eq(licenses.id, downloaderId) : eq(licenses.ownerId, downloaderId));
+    return db
+      .select({ update: updates, file: updateFiles, available: access ? sql<boolean>`${access.available}` : sql<boolean>`true` })
+      .from(updates)
+      .leftJoin(updateFiles, eq(updateFiles.updateId, updates.id))
+      .where(and(eq(updates.id, sql.placeholder("updateId")), access ? access.had : undefined))
+      .orderBy(asc(updateFiles.position))
+      .prepare(name);
+  });

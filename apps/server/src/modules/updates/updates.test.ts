@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { AvailableUpdates, Page, SignedManifest, Update, UpdateHistoryRow, UpdateManifest } from "@portal/contract";
 import { zipOf } from "@portal/test-support";
 import { entriesOf } from "../../test/zip-entries.js";
+import { LocalFileStore } from "../../lib/file-store.js";
 import { auditEvents, jobs, notifications, updateFiles, updates, updateVerifications } from "../../db/schema/index.js";
 import { storedFiles as storedFilesOf, temporaryFiles } from "../../test/data-dir.js";
 import { rowCounts as rowCountsOf } from "../../test/database.js";
@@ -756,6 +757,14 @@ describe("the .req flow and downloads", () => {
     const headRange = await get("/package", { range: "bytes=0-99" }, "HEAD");
     expect(headRange.statusCode).toBe(206);
     expect(headRange.headers["content-length"]).toBe("100");
+
+    // Gone from the store behind this process's back once its size was remembered: refused, never a 200 cut short.
+    expect(t.app.files).toBeInstanceOf(LocalFileStore);
+    await new LocalFileStore((t.app.files as LocalFileStore).root).remove(file.sha256);
+    const gone = await get("/files/etc%2Fapp%2Fapp.conf", { range: "bytes=0-3" });
+    expect(gone.statusCode).toBe(404);
+    expect(firstError(gone).loc).toEqual(["update/not_found"]);
+    expect(gone.headers["content-range"]).toBeUndefined();
   });
 });
 
