@@ -161,6 +161,25 @@ describe("file storage in an S3 bucket (STORAGE_URL)", () => {
     expect(await storedObjects()).toEqual(before);
   });
 
+  it("refuses a package that is no ZIP, checked while the bucket still completes the upload, and leaves nothing", async () => {
+    const admin = await adminToken(t.app);
+    const before = await storedObjects();
+    const refused = await call(t.app, {
+      method: "POST",
+      url: "/api/v1/updates",
+      token: admin,
+      ...updateForm([
+        { field: "backend", name: "backend.zip", content: randomBytes(MAX_FILE_BYTES) },
+        { field: "frontend", name: "frontend.zip", content: packageZip("frontend") },
+      ]),
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(firstError(refused).loc).toEqual(["update/not_a_zip", "backend"]);
+    expect(await storedObjects()).toEqual(before);
+    expect(await temporaryObjects()).toEqual([]);
+    expect(await storedFiles(t)).toEqual([]);
+  });
+
   it("keeps a ticket's attachment in the bucket and serves it back", async () => {
     const customer = await createCustomer(t);
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(20_000)]);

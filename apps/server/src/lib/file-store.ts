@@ -84,6 +84,12 @@ export interface StageOptions {
   inspect?: (chunk: Buffer) => void;
   /** The staged file must have a local `path` to read (S3 keeps one beside the temporary object). */
   localCopy?: boolean;
+  /**
+   * Checks the whole file from its local copy (`localCopy` must be set) before the stage answers;
+   * throwing refuses it, and nothing is left. S3 runs it while the storage completes the multipart
+   * upload (putting the parts together can take seconds), not after.
+   */
+  checkLocalCopy?: (path: string) => Promise<void>;
 }
 
 export class FileTooLargeError extends Error {
@@ -133,6 +139,31 @@ export function measuringStream(options: StageOptions): { transform: Transform; 
   return { transform, result: () => ({ sha256: hash.digest("hex"), size }) };
 }
 
+/**
+ * Sizes of stored files this process has seen, so that a download (which needs the size before it can
+ * answer a Range) does not ask the storage for it on every request: a key's content never changes, so
+ * neither does its size. Bounded; forgotten on remove. Another process removes a file only once no row
+ * references it, when no download reaches it any more.
+ */
+export class RememberedSizes {
+  private readonly sizes = new Map<string, number>();
+
+  constructor(private readonly limit = 10_000) {}
+
+  get(key: string): number | undefined {
+    return this.sizes.get(key);
+  }
+
+  remember(key: string, size: number): void {
+    this.sizes.set(key, size);
+    if (this.sizes.size > this.limit) this.sizes.delete(this.sizes.keys().next().value!);
+  }
+
+  forget(key: string): void {
+    this.sizes.delete(key);
+  }
+}
+
 /** A name for one upload in progress, unique across processes: `<ms>-<random>.part`. */
 export function temporaryName(): string {
   return `${Date.now()}-${randomBytes(8).toString("hex")}.part`;
@@ -147,6 +178,7 @@ export class LocalFileStore implements FileStore {
   readonly kind = "local";
   /** This store's own directory of uploads in progress (several processes may share the root). */
   private readonly temporaryDirectory: string;
+  private readonly sizes = new RememberedSizes();
 
   constructor(readonly root: string) {
     this.temporaryDirectory = path.join(root, TEMPORARY_DIRECTORY, newProcessTag());
@@ -196,21 +228,51 @@ export class LocalFileStore implements FileStore {
   }
 
   async sizeOf(key: string): Promise<number> {
-    return (await stat(this.pathOf(key))).size;
+    const known = this.sizes.get(key);
+    if (known !== undefined) return known;
+    const { size } = await stat(this.pathOf(key));
+    this.sizes.remember(key, size);
+    return size;
   }
 
+  /** Opened first, so that a file gone from the disk rejects (ENOENT) before anything is answered. */
   async read(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number }> {
     const file = this.pathOf(key);
-    const { size } = await stat(file);
-    return { stream: createReadStream(file, range), size };
+    let handle;
+    try {
+      handle = await open(file, "r");
+    } catch (error) {
+      this.sizes.forget(key);
+      throw error;
+    }
+    let size = this.sizes.get(key);
+    if (size === undefined) {
+      try {
+        size = (await handle.stat()).size;
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+      this.sizes.remember(key, size);
+    }
+    return { stream: createReadStream(file, { ...range, fd: handle }), size };
   }
 
   async remove(key: string): Promise<void> {
+    this.sizes.forget(key);
     await rm(this.pathOf(key), { force: true });
   }
 
   async stage(source: Readable, options: StageOptions = {}): Promise<StagedFile & { path: string }> {
     const { sha256, size, path: stagedPath } = await stageToLocalFile(this.temporaryDirectory, source, options);
+    if (options.checkLocalCopy) {
+      try {
+        await options.checkLocalCopy(stagedPath);
+      } catch (error) {
+        await rm(stagedPath, { force: true });
+        throw error;
+      }
+    }
     const finalPath = this.pathOf(sha256);
     let settled = false;
     return {

@@ -23,6 +23,7 @@ import {
   LocalFileStore,
   measuringStream,
   notStoredError,
+  RememberedSizes,
   temporaryName,
   type ByteRange,
   type FileStore,
@@ -76,9 +77,8 @@ const COPY_PART_BYTES = 512 * 1024 * 1024;
  */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 const TEMPORARY_PREFIX = "tmp/";
+const UNSIGNED_PAYLOAD_COMMANDS = new Set(["UploadPartCommand", "PutObjectCommand"]);
 const CONNECT_TIMEOUT_MS = 10_000;
-// Sizes of stored objects remembered (a key's content never changes, so neither does its size).
-const SIZES_REMEMBERED = 10_000;
 
 /** "Code: message" of an SDK error (its HTTP status when it has no body), or a network error's code. */
 export function describeStorageError(error: unknown): string {
@@ -112,12 +112,7 @@ export class S3FileStore implements FileStore {
   readonly client: S3Client;
   private readonly processTag = newProcessTag();
   private readonly localTemporaryDirectory: string;
-  /**
-   * Sizes of objects this process has seen, so a download (which needs the size before it can answer
-   * a Range) costs one ranged GET, not a HEAD and a GET. Forgotten on remove; another process removes
-   * a file only once no row references it, when no download reaches it any more.
-   */
-  private readonly sizes = new Map<string, number>();
+  private readonly sizes = new RememberedSizes();
 
   constructor(private readonly options: S3StoreOptions) {
     const config: S3ClientConfig = {
@@ -132,6 +127,19 @@ export class S3FileStore implements FileStore {
     if (options.endpoint) config.endpoint = options.endpoint;
     if (options.credentials) config.credentials = options.credentials;
     this.client = new S3Client(config);
+    // The SDK signs a Buffer body by hashing it: one more SHA-256 pass over every upload, on the event
+    // loop (a fifth of the server's CPU for a large package, measured). Its content is already hashed
+    // while streaming and addressed by that hash; TLS keeps it whole on the way, as S3's other SDKs
+    // assume when they send UNSIGNED-PAYLOAD by default. A plain-HTTP endpoint is as open to reading
+    // and changing what it serves as to this.
+    this.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const request = args.request as { headers?: Record<string, string> };
+        if (UNSIGNED_PAYLOAD_COMMANDS.has(context.commandName ?? "") && request.headers) request.headers["x-amz-content-sha256"] = "UNSIGNED-PAYLOAD";
+        return next(args);
+      },
+      { step: "build", name: "unsignedUploadPayload" },
+    );
     this.localTemporaryDirectory = path.join(options.localRoot, "tmp", this.processTag);
   }
 
@@ -169,8 +177,7 @@ export class S3FileStore implements FileStore {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
       const size = head.ContentLength ?? 0;
-      this.sizes.set(key, size);
-      if (this.sizes.size > SIZES_REMEMBERED) this.sizes.delete(this.sizes.keys().next().value!);
+      this.sizes.remember(key, size);
       return size;
     } catch (error) {
       if (isNotFound(error)) throw notStoredError(key);
@@ -185,7 +192,10 @@ export class S3FileStore implements FileStore {
         new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
       );
     } catch (error) {
-      if (isNotFound(error)) throw notStoredError(key);
+      if (isNotFound(error)) {
+        this.sizes.forget(key);
+        throw notStoredError(key);
+      }
       throw new StorageError(`cannot read stored file ${key}`, { cause: error });
     }
     const total = /\/(\d+)$/.exec(answer.ContentRange ?? "")?.[1];
@@ -193,7 +203,7 @@ export class S3FileStore implements FileStore {
   }
 
   async remove(key: string): Promise<void> {
-    this.sizes.delete(key);
+    this.sizes.forget(key);
     await this.deleteObject(this.objectKey(key));
   }
 
@@ -333,7 +343,11 @@ export class S3FileStore implements FileStore {
       body.destroy(error as Error);
     });
     const streams = localCopy ? [source, measure.transform, copyTo(localCopy), body] : [source, measure.transform, body];
-    const [piped, sent] = await Promise.allSettled([pipeline(streams), uploading]);
+    const piping = pipeline(streams);
+    const { checkLocalCopy } = options;
+    // The check reads the local copy while the storage still puts the parts together.
+    const checked = checkLocalCopy && localPath ? piping.then(() => checkLocalCopy(localPath)) : piping;
+    const [piped, sent] = await Promise.allSettled([checked, uploading]);
     if (piped.status === "rejected" || sent.status === "rejected") {
       // Whatever the multipart upload completed is deleted; lib-storage has aborted the rest.
       await removeLocalCopy();

@@ -1,4 +1,3 @@
-import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { UPDATE_LIMITS, UPDATE_PACKAGE_NAMES, type UpdateFileKind } from "@portal/contract";
 import { AppError, FieldError } from "../../lib/app-error.js";
@@ -72,9 +71,9 @@ export async function readUpdateUpload(request: FastifyRequest, store: FileStore
           part.file.resume();
           throw new AppError("update/file_name", { message: `The ${kind} file must be named ${UPDATE_PACKAGE_NAMES[kind]}, not "${name}".` });
         }
-        // A package is read at random (its central directory first): staged with a local copy.
-        packages[kind] = { kind, name, path: name, file: await stagePart(store, part, limits, true) };
-        await inspectPackage(kind, packages[kind].file, limits);
+        // A package is read at random (its central directory first): checked from a local copy.
+        const file = await store.stage(part.file, { maxBytes: limits.maxFileBytes, localCopy: true, checkLocalCopy: (path) => inspectPackage(kind, path, limits) });
+        packages[kind] = { kind, name, path: name, file };
         continue;
       }
       if (part.fieldname === UPLOAD_FIELDS.extras) {
@@ -87,7 +86,7 @@ export async function readUpdateUpload(request: FastifyRequest, store: FileStore
           throw new AppError("update/too_many_extras");
         }
         // Installed as they are, never extracted: an extra is not checked as a ZIP even when it is one.
-        extras.push({ kind: "extra", name: cleanFileName(part.filename), path: "", file: await stagePart(store, part, limits) });
+        extras.push({ kind: "extra", name: cleanFileName(part.filename), path: "", file: await store.stage(part.file, { maxBytes: limits.maxFileBytes }) });
         continue;
       }
       part.file.resume();
@@ -107,16 +106,11 @@ export async function readUpdateUpload(request: FastifyRequest, store: FileStore
 }
 
 /** The ZIP checks of one package; a refusal names the package's field, so the client can mark that file. */
-async function inspectPackage(kind: "backend" | "frontend", file: StagedFile, limits: UploadLimits): Promise<void> {
-  if (file.path === undefined) throw new Error("a package must be staged with a local copy");
+async function inspectPackage(kind: "backend" | "frontend", path: string, limits: UploadLimits): Promise<void> {
   try {
-    await inspectZip(file.path, limits);
+    await inspectZip(path, limits);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     throw new AppError(error.code, { message: error.message, status: error.status, headers: error.headers, field: kind });
   }
-}
-
-function stagePart(store: FileStore, part: MultipartFile, limits: UploadLimits, localCopy = false): Promise<StagedFile> {
-  return store.stage(part.file, { maxBytes: limits.maxFileBytes, localCopy });
 }
