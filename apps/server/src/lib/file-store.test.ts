@@ -230,6 +230,30 @@ fileStoreContract(
   async () => rm(root, { recursive: true, force: true }),
 );
 
+describe("S3 file store reads", () => {
+  it("reads by a signed address, and a read the storage refuses is the storage's failure, never a missing file", async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), "file-store-"));
+    const options = { bucket: s3.bucket, prefix: `reads-${randomBytes(4).toString("hex")}/`, endpoint: s3.endpoint, region: "us-east-1", forcePathStyle: true, localRoot: path.join(root, "files") };
+    const store = new S3FileStore({ ...options, credentials: S3_CREDENTIALS });
+    const refused = new S3FileStore({ ...options, credentials: { accessKeyId: "NOT-S3RVER", secretAccessKey: "S3RVER" } });
+    try {
+      const content = randomBytes(70_000);
+      const { key } = await (await store.stage(chunked(content))).store();
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const { stream, size } = await store.read(key, { start: 1_000, end: 66_535 });
+        expect(size).toBe(content.length);
+        expect((await text(stream)).equals(content.subarray(1_000, 66_536))).toBe(true);
+      }
+      await expect(refused.read(key)).rejects.toMatchObject({ name: "StorageError", code: "ESTORAGE" });
+      await store.remove(key);
+      await expect(store.read(key, { start: 0, end: 9 })).rejects.toMatchObject({ code: "ENOENT" });
+    } finally {
+      await Promise.all([store.close(), refused.close()]);
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("local file store", () => {
   let store: LocalFileStore;
   beforeEach(async () => {

@@ -140,27 +140,28 @@ export function measuringStream(options: StageOptions): { transform: Transform; 
 }
 
 /**
- * Sizes of stored files this process has seen, so that a download (which needs the size before it can
- * answer a Range) does not ask the storage for it on every request: a key's content never changes, so
- * neither does its size. Bounded; forgotten on remove. Another process removes a file only once no row
+ * What this process remembers of stored files, by key, at most `limit` of them (the oldest go first):
+ * their sizes, so that a download (which needs the size before it can answer a Range) does not ask
+ * the storage for it on every request, and S3's signed read addresses. A key's content never changes,
+ * so neither does its size. Forgotten on remove; another process removes a file only once no row
  * references it, when no download reaches it any more.
  */
-export class RememberedSizes {
-  private readonly sizes = new Map<string, number>();
+export class Remembered<Value> {
+  private readonly values = new Map<string, Value>();
 
   constructor(private readonly limit = 10_000) {}
 
-  get(key: string): number | undefined {
-    return this.sizes.get(key);
+  get(key: string): Value | undefined {
+    return this.values.get(key);
   }
 
-  remember(key: string, size: number): void {
-    this.sizes.set(key, size);
-    if (this.sizes.size > this.limit) this.sizes.delete(this.sizes.keys().next().value!);
+  remember(key: string, value: Value): void {
+    this.values.set(key, value);
+    if (this.values.size > this.limit) this.values.delete(this.values.keys().next().value!);
   }
 
   forget(key: string): void {
-    this.sizes.delete(key);
+    this.values.delete(key);
   }
 }
 
@@ -178,7 +179,7 @@ export class LocalFileStore implements FileStore {
   readonly kind = "local";
   /** This store's own directory of uploads in progress (several processes may share the root). */
   private readonly temporaryDirectory: string;
-  private readonly sizes = new RememberedSizes();
+  private readonly sizes = new Remembered<number>();
 
   constructor(readonly root: string) {
     this.temporaryDirectory = path.join(root, TEMPORARY_DIRECTORY, newProcessTag());

@@ -1,5 +1,7 @@
 import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import path from "node:path";
 import { PassThrough, Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -18,12 +20,13 @@ import {
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import {
   assertFileStoreKey,
   LocalFileStore,
   measuringStream,
   notStoredError,
-  RememberedSizes,
+  Remembered,
   temporaryName,
   type ByteRange,
   type FileStore,
@@ -79,6 +82,14 @@ export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 const TEMPORARY_PREFIX = "tmp/";
 const UNSIGNED_PAYLOAD_COMMANDS = new Set(["UploadPartCommand", "PutObjectCommand"]);
 const CONNECT_TIMEOUT_MS = 10_000;
+// A signed read address is valid this long, and reused for half of it.
+const READ_ADDRESS_SECONDS = 15 * 60;
+
+/** The whole object's size: after the slash of a `Content-Range`, else the length answered. */
+function objectSize(contentRange: string | undefined, contentLength: string | number | undefined): number {
+  const total = /\/(\d+)$/.exec(contentRange ?? "")?.[1];
+  return Number(total ?? contentLength ?? 0);
+}
 
 /** "Code: message" of an SDK error (its HTTP status when it has no body), or a network error's code. */
 export function describeStorageError(error: unknown): string {
@@ -112,7 +123,11 @@ export class S3FileStore implements FileStore {
   readonly client: S3Client;
   private readonly processTag = newProcessTag();
   private readonly localTemporaryDirectory: string;
-  private readonly sizes = new RememberedSizes();
+  private readonly sizes = new Remembered<number>();
+  /** Signed GET addresses of objects, reused until shortly before they expire (see `read`). */
+  private readonly readAddresses = new Remembered<{ url: URL; until: number }>();
+  private readonly httpAgent = new HttpAgent({ keepAlive: true });
+  private readonly httpsAgent = new HttpsAgent({ keepAlive: true });
 
   constructor(private readonly options: S3StoreOptions) {
     const config: S3ClientConfig = {
@@ -145,6 +160,8 @@ export class S3FileStore implements FileStore {
 
   async close(): Promise<void> {
     this.client.destroy();
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
   }
 
   private objectKey(key: string): string {
@@ -185,7 +202,58 @@ export class S3FileStore implements FileStore {
     }
   }
 
+  /**
+   * A download's bytes, by a plain GET of the object's signed address (made once per key and reused for
+   * minutes): the SDK's whole middleware stack on every ranged request cost twice the CPU of the request
+   * itself (8.5 against 4.2 ms a 64 KiB range, measured against s3rver). Anything but the object or a
+   * 404 (an expired or refused address, a network failure) is asked again through the SDK, whose answer
+   * (its retries, its error) stands.
+   */
   async read(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number }> {
+    let answer: IncomingMessage | undefined;
+    try {
+      answer = await this.getSigned(await this.readAddress(key), range);
+    } catch {
+      answer = undefined;
+    }
+    if (answer?.statusCode === 200 || answer?.statusCode === 206) return { stream: answer, size: objectSize(answer.headers["content-range"], answer.headers["content-length"]) };
+    answer?.resume();
+    if (answer?.statusCode === 404) {
+      this.sizes.forget(key);
+      throw notStoredError(key);
+    }
+    this.readAddresses.forget(key);
+    return this.readThroughSdk(key, range);
+  }
+
+  private async readAddress(key: string): Promise<URL> {
+    const known = this.readAddresses.get(key);
+    if (known && known.until > Date.now()) return known.url;
+    const signed = await getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }), { expiresIn: READ_ADDRESS_SECONDS });
+    const url = new URL(signed);
+    this.readAddresses.remember(key, { url, until: Date.now() + (READ_ADDRESS_SECONDS * 1000) / 2 });
+    return url;
+  }
+
+  /** The answer's head; the connection's timeout covers reaching it, never a download the client reads slowly. */
+  private getSigned(url: URL, range?: ByteRange): Promise<IncomingMessage> {
+    const secure = url.protocol === "https:";
+    return new Promise((resolve, reject) => {
+      const request = (secure ? httpsRequest : httpRequest)(
+        url,
+        { agent: secure ? this.httpsAgent : this.httpAgent, headers: range ? { range: `bytes=${range.start}-${range.end}` } : {}, timeout: CONNECT_TIMEOUT_MS },
+        (answer) => {
+          request.setTimeout(0);
+          resolve(answer);
+        },
+      );
+      request.once("timeout", () => request.destroy(Object.assign(new Error("the storage did not answer"), { code: "ETIMEDOUT" })));
+      request.once("error", reject);
+      request.end();
+    });
+  }
+
+  private async readThroughSdk(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number }> {
     let answer;
     try {
       answer = await this.client.send(
@@ -198,12 +266,12 @@ export class S3FileStore implements FileStore {
       }
       throw new StorageError(`cannot read stored file ${key}`, { cause: error });
     }
-    const total = /\/(\d+)$/.exec(answer.ContentRange ?? "")?.[1];
-    return { stream: answer.Body as Readable, size: total === undefined ? (answer.ContentLength ?? 0) : Number(total) };
+    return { stream: answer.Body as Readable, size: objectSize(answer.ContentRange, answer.ContentLength) };
   }
 
   async remove(key: string): Promise<void> {
     this.sizes.forget(key);
+    this.readAddresses.forget(key);
     await this.deleteObject(this.objectKey(key));
   }
 
