@@ -8,7 +8,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 import react from "@vitejs/plugin-react";
 import { BOOT_SPLASH_MARK_PX, logoMarkSvg } from "./src/components/logo-mark";
-import { EARLY_ME_GLOBAL, storageKeys } from "./src/lib/storage";
+import { EARLY_DASHBOARD_GLOBAL, EARLY_ME_GLOBAL, storageKeys } from "./src/lib/storage";
 
 /**
  * The contract only declares schemas and constants: nothing runs on import. Saying so lets the
@@ -138,8 +138,12 @@ function bootSplashAndScript(): Plugin {
         `const k=g(${JSON.stringify(storageKeys.token)});if(k){const p=location.pathname,e=(g(${JSON.stringify(storageKeys.language)})||"en")==="en";` +
         // The current user, asked for now: every logged-in page waits for it, and the entry would ask
         // only once its scripts had arrived and run. lib/auth's first getMe takes the answer.
-        `window.${EARLY_ME_GLOBAL}={token:k,answer:fetch("/api/v1/auth/me",{headers:{Accept:"application/json",Authorization:"Bearer "+k},credentials:"same-origin"}).catch(()=>null)};` +
-        `for(const[r,h]of[...${JSON.stringify(shell)},...(p==="/"||p==="/dashboard"?${JSON.stringify(landing)}.filter(([,h])=>e||!h.includes("/areas-")):[])])` +
+        `const a=u=>({token:k,answer:fetch(u,{headers:{Accept:"application/json",Authorization:"Bearer "+k},credentials:"same-origin"}).catch(()=>null)}),l=p==="/"||p==="/dashboard";` +
+        `window.${EARLY_ME_GLOBAL}=a("/api/v1/auth/me");` +
+        // The landing page's figures too (features/dashboard/api takes them): they would otherwise be
+        // asked for only once the entry, the app, the layout and the page had arrived and run.
+        `if(l)window.${EARLY_DASHBOARD_GLOBAL}=a("/api/v1/dashboard");` +
+        `for(const[r,h]of[...${JSON.stringify(shell)},...(l?${JSON.stringify(landing)}.filter(([,h])=>e||!h.includes("/areas-")):[])])` +
         `{const l=document.createElement("link");l.rel=r;l.href=h;l.crossOrigin="";if(r==="preload")l.as="style";document.head.append(l)}}}catch{}\n`;
       const fileName = `assets/boot-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`;
       await writeFile(path.join(outDir, fileName), code);
