@@ -138,12 +138,12 @@ function bootSplashAndScript(): Plugin {
         `const k=g(${JSON.stringify(storageKeys.token)});if(k){const p=location.pathname,e=(g(${JSON.stringify(storageKeys.language)})||"en")==="en";` +
         // The current user, asked for now: every logged-in page waits for it, and the entry would ask
         // only once its scripts had arrived and run. lib/auth's first getMe takes the answer.
-        `const a=u=>({token:k,answer:fetch(u,{headers:{Accept:"application/json",Authorization:"Bearer "+k},credentials:"same-origin"}).catch(()=>null)}),l=p==="/"||p==="/dashboard";` +
+        `const a=u=>({token:k,answer:fetch(u,{headers:{Accept:"application/json",Authorization:"Bearer "+k},credentials:"same-origin"}).catch(()=>null)}),f=p==="/"||p==="/dashboard";` +
         `window.${EARLY_ME_GLOBAL}=a("/api/v1/auth/me");` +
         // The landing page's figures too (features/dashboard/api takes them): they would otherwise be
         // asked for only once the entry, the app, the layout and the page had arrived and run.
-        `if(l)window.${EARLY_DASHBOARD_GLOBAL}=a("/api/v1/dashboard");` +
-        `for(const[r,h]of[...${JSON.stringify(shell)},...(l?${JSON.stringify(landing)}.filter(([,h])=>e||!h.includes("/areas-")):[])])` +
+        `if(f)window.${EARLY_DASHBOARD_GLOBAL}=a("/api/v1/dashboard");` +
+        `for(const[r,h]of[...${JSON.stringify(shell)},...(f?${JSON.stringify(landing)}.filter(([,h])=>e||!h.includes("/areas-")):[])])` +
         `{const l=document.createElement("link");l.rel=r;l.href=h;l.crossOrigin="";if(r==="preload")l.as="style";document.head.append(l)}}}catch{}\n`;
       const fileName = `assets/boot-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`;
       await writeFile(path.join(outDir, fileName), code);
