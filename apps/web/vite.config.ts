@@ -57,9 +57,15 @@ function mantineCssPerComponent(): Plugin {
   };
 }
 
+/**
+ * What Mantine's overlays (the toast container, and the logged-in layout's menus, popovers and
+ * drawers) share: portals, scroll locking and transitions. A chunk of its own, so the toast
+ * container can load it without the shell, and the shell without the toast container.
+ */
+const OVERLAYS =
+  /@mantine[\\/]core[\\/]esm[\\/](?:components[\\/]Portal[\\/]|core[\\/](?:utils[\\/]get-default-z-index|Box[\\/]get-style-object)[\\/])|@mantine[\\/]hooks[\\/]esm[\\/](?:use-drag|use-force-update)[\\/]|node_modules[\\/](?:react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|tslib|react-transition-group|@babel[\\/]runtime)[\\/]/;
 /** The lazy toast container (app/notifications-host.tsx) and the modules only it needs. */
-const TOAST_HOST =
-  /src[\\/]app[\\/]notifications-host|@mantine[\\/]notifications|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Notification|Portal)[\\/]|core[\\/](?:utils[\\/]get-default-z-index|Box[\\/]get-style-object)[\\/])|@mantine[\\/]hooks[\\/]esm[\\/](?:use-drag|use-force-update)[\\/]|node_modules[\\/](?:react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|tslib|react-transition-group|@babel[\\/]runtime)[\\/]/;
+const TOAST_HOST = /src[\\/]app[\\/]notifications-host|@mantine[\\/]notifications|@mantine[\\/]core[\\/]esm[\\/]components[\\/]Notification[\\/]/;
 /**
  * Forms and tables: what list, form and wizard pages need and the layout and the overview pages do
  * not. Correctness never depends on this list (a module the shell imports goes with the shell, see
@@ -248,8 +254,12 @@ export default defineConfig(({ command }) => ({
             { name: "index", tags: ["$initial"] },
             // …and the app main.tsx starts once React is in (app/start.tsx and everything it imports).
             { name: "app", test: /src[\\/]app[\\/]start\.tsx$/ },
-            // The toast container and what it needs beyond the entry (every page loads it, /auth/login
-            // too): one chunk, kept out of the shell below so the login page never loads the shell.
+            // The toast container (loaded with the first toast, /auth/login's too) and what it shares
+            // with the shell's overlays: two chunks, kept out of the shell below so a toast on the
+            // login page never loads the shell, and the logged-in pages load no toast code before
+            // their first toast.
+            // (Overlays first: a group takes along the modules its own modules import.)
+            { name: "overlays", test: OVERLAYS },
             { name: "notifications-host", test: TOAST_HOST },
             // Every logged-in page renders the main layout: the layout, the shared components and the
             // Mantine components and icons the entry lacks are one chunk, not ~40 small ones each a
