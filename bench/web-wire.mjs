@@ -25,6 +25,8 @@ import { ADMIN, root, startServer, waitForHealth } from "./lib.mjs";
 const BUDGET = {
   /** /auth/login, everything transferred (document, scripts, styles, icons, API calls). */
   loginBytes: 170 * 1024,
+  /** Issue 33's goal for /auth/login, printed beside the figure; the budget above becomes it once reached. */
+  loginGoalBytes: 150 * 1024,
   /** Any one script or style sheet, as transferred. */
   chunkBytes: 150 * 1024,
   /** Lighthouse mobile performance, the median run's. */
@@ -165,7 +167,8 @@ async function measureWire(baseUrl, playwright) {
   }
   const loginRow = rows.find((row) => row.route === "/auth/login");
   console.log(
-    `web-wire: /auth/login ${kb(loginRow.bytes)} transferred (budget ${kb(BUDGET.loginBytes)}) ${check("/auth/login transfer", loginRow.bytes <= BUDGET.loginBytes)}`,
+    `web-wire: /auth/login ${kb(loginRow.bytes)} transferred (budget ${kb(BUDGET.loginBytes)}) ${check("/auth/login transfer", loginRow.bytes <= BUDGET.loginBytes)}; ` +
+      `goal ${kb(BUDGET.loginGoalBytes)} ${loginRow.bytes <= BUDGET.loginGoalBytes ? "met" : "not met yet"}`,
   );
   const largest = rows.map((row) => row.largest).filter(Boolean).reduce((max, entry) => (entry.bytes > max.bytes ? entry : max));
   console.log(
