@@ -10,23 +10,29 @@
 //   node bench/web-wire.mjs                      all of it (PASS/FAIL, exit 1 over a budget)
 //   node bench/web-wire.mjs --no-lighthouse      the wire budgets only (`npm test` on Node < 22.19)
 //   node bench/web-wire.mjs --lighthouse-only    Lighthouse only
-//   node bench/web-wire.mjs --report-performance  Lighthouse's performance printed beside its budget
-//                                                but not enforced (`npm test`: see below)
-//   node bench/web-wire.mjs --lighthouse-runs=1  one Lighthouse audit per route instead of the median of 3
+//   node bench/web-wire.mjs --report-performance  Lighthouse's performance and TBT printed beside their
+//                                                budgets but not enforced (`npm test`: see below)
+//   node bench/web-wire.mjs --lighthouse-runs=1  one Lighthouse audit per route instead of the median of 5
 //   node bench/web-wire.mjs --server=/other/checkout/apps/server/dist/server.js   measure another build
 import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import { ADMIN, root, startServer, waitForHealth } from "./lib.mjs";
 
+/** Issue 33 ("Speed a person feels"): each figure is printed beside its budget. */
 const BUDGET = {
   /** /auth/login, everything transferred (document, scripts, styles, icons, API calls). */
-  loginBytes: 200 * 1024,
-  loginStretchBytes: 150 * 1024,
+  loginBytes: 170 * 1024,
+  /** Issue 33's goal for /auth/login, printed beside the figure; the budget above becomes it once reached. */
+  loginGoalBytes: 150 * 1024,
   /** Any one script or style sheet, as transferred. */
   chunkBytes: 150 * 1024,
-  performance: 0.9,
+  /** Lighthouse mobile performance, the median run's. */
+  performance: { "/auth/login": 0.9, "/dashboard": 0.95 },
+  /** Lighthouse's Total Blocking Time (ms), the median of the runs': the main thread a phone cannot use. */
+  totalBlockingTimeMs: { "/dashboard": 150 },
   accessibility: 1,
 };
 const ROUTES = [
@@ -51,8 +57,8 @@ const wire = !args.has("--lighthouse-only");
 const list = args.has("--list");
 const lighthouse = !args.has("--no-lighthouse");
 const reportPerformanceOnly = args.has("--report-performance");
-/** `--lighthouse-runs=N`: audits per route, the median reported (default 3). */
-const lighthouseRuns = Number(process.argv.find((arg) => arg.startsWith("--lighthouse-runs="))?.slice("--lighthouse-runs=".length) ?? 3);
+/** `--lighthouse-runs=N`: audits per route, the median reported (default 5). */
+const lighthouseRuns = Number(process.argv.find((arg) => arg.startsWith("--lighthouse-runs="))?.slice("--lighthouse-runs=".length) ?? 5);
 if (!Number.isInteger(lighthouseRuns) || lighthouseRuns < 1) throw new Error("--lighthouse-runs must be a positive integer");
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -162,7 +168,7 @@ async function measureWire(baseUrl, playwright) {
   const loginRow = rows.find((row) => row.route === "/auth/login");
   console.log(
     `web-wire: /auth/login ${kb(loginRow.bytes)} transferred (budget ${kb(BUDGET.loginBytes)}) ${check("/auth/login transfer", loginRow.bytes <= BUDGET.loginBytes)}; ` +
-      `stretch ${kb(BUDGET.loginStretchBytes)} ${loginRow.bytes <= BUDGET.loginStretchBytes ? "met" : "not met"}`,
+      `goal ${kb(BUDGET.loginGoalBytes)} ${loginRow.bytes <= BUDGET.loginGoalBytes ? "met" : "not met yet"}`,
   );
   const largest = rows.map((row) => row.largest).filter(Boolean).reduce((max, entry) => (entry.bytes > max.bytes ? entry : max));
   console.log(
@@ -195,13 +201,21 @@ function installLighthouse() {
   return prefix;
 }
 
+/** The 1-minute load averages seen at the start of each run, printed beside the figures: the score moves with them. */
+const loadRange = (loads) => {
+  const [low, high] = [Math.min(...loads), Math.max(...loads)].map((load) => load.toFixed(1));
+  return low === high ? low : `${low}–${high}`;
+};
+
 async function measureLighthouse(baseUrl) {
   const prefix = installLighthouse();
   const token = await login(baseUrl);
   const node = lighthouseNode();
   for (const route of LIGHTHOUSE_ROUTES) {
     const reports = [];
+    const loads = [];
     for (let run = 0; run < lighthouseRuns; run++) {
+      loads.push(os.loadavg()[0]);
       const result = spawnSync(node[0], [...node.slice(1), path.join(root, "bench", "lighthouse", "audit.mjs")], {
         encoding: "utf8",
         stdio: ["ignore", "pipe", "inherit"],
@@ -230,19 +244,25 @@ async function measureLighthouse(baseUrl) {
     const byPerformance = [...reports].sort((a, b) => a.scores.performance - b.scores.performance);
     const report = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
     const performance = report.scores.performance;
+    const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+    const totalBlockingTime = medianOf(reports.map((each) => each.tbtMs));
     // Accessibility does not move with load: every run must reach the budget.
     const accessibility = Math.min(...reports.map((each) => each.scores.accessibility));
     const runs = reports.length > 1 ? ` (median of ${reports.length} runs: ${reports.map((each) => each.scores.performance.toFixed(2)).join(", ")})` : "";
-    // Lighthouse's performance score counts main-thread time, so on a shared, loaded machine it moves
-    // with the load (the same build measured 0.66–0.93 on /auth/login at load 12–16, 0.91 at load 1).
-    // `npm test` (CI) reports it; `npm run bench`, on a quiet machine, enforces it.
-    const performanceVerdict = reportPerformanceOnly
-      ? `(budget ${BUDGET.performance}: ${performance >= BUDGET.performance ? "met" : "NOT met"}, reported, not enforced here)`
-      : check(`${route.path} performance`, performance >= BUDGET.performance);
+    // Lighthouse's performance score and TBT count main-thread time, so on a shared, loaded machine
+    // they move with the load (the same build measured 0.66–0.93 on /auth/login at load 12–16, 0.91 at
+    // load 1). `npm test` (CI: one run on a busy 2-core machine) reports them; `npm run bench`, on a
+    // quiet machine, enforces the median of five.
+    const verdict = (label, ok) => (reportPerformanceOnly ? `${ok ? "met" : "NOT met"}, reported, not enforced here` : check(`${route.path} ${label}`, ok));
+    const performanceBudget = BUDGET.performance[route.path];
+    const tbtBudget = BUDGET.totalBlockingTimeMs[route.path];
+    const tbtRuns = reports.length > 1 ? ` (median of ${reports.map((each) => Math.round(each.tbtMs)).join(", ")})` : "";
     console.log(
-      `lighthouse ${route.path} (mobile): performance ${performance.toFixed(2)}${runs} ${performanceVerdict}, ` +
-        `accessibility ${accessibility.toFixed(2)} ${check(`${route.path} accessibility`, accessibility >= BUDGET.accessibility)}; ` +
-        `FCP ${report.fcp}, LCP ${report.lcp}, TBT ${report.tbt}, total ${kb(report.totalBytes)}` +
+      `lighthouse ${route.path} (mobile, load ${loadRange(loads)}): performance ${performance.toFixed(2)}${runs} (budget ${performanceBudget}) ${verdict("performance", performance >= performanceBudget)}; ` +
+        `TBT ${Math.round(totalBlockingTime)} ms${tbtRuns}` +
+        (tbtBudget === undefined ? "" : ` (budget ${tbtBudget} ms) ${verdict("TBT", totalBlockingTime <= tbtBudget)}`) +
+        `; accessibility ${accessibility.toFixed(2)} (budget ${BUDGET.accessibility}) ${check(`${route.path} accessibility`, accessibility >= BUDGET.accessibility)}; ` +
+        `median run: FCP ${report.fcp}, LCP ${report.lcp}, TBT ${report.tbt}, total ${kb(report.totalBytes)}` +
         (report.failedAccessibility.length ? `; accessibility audits failed: ${report.failedAccessibility.join(", ")}` : ""),
     );
   }

@@ -134,8 +134,9 @@ function wireBudgets() {
     );
   }
   const label = lighthouse ? "web budgets over the wire and in Lighthouse" : "web budgets over the wire";
-  // Lighthouse's accessibility score is enforced here; its performance score moves with the machine's
-  // load, so `npm test` prints one run's beside its budget and `npm run bench` enforces the median of three.
+  // Lighthouse's accessibility score is enforced here; its performance score and TBT move with the
+  // machine's load (a CI run shares 2 cores), so `npm test` prints one run's beside their budgets and
+  // `npm run bench`, meant for a quiet machine, enforces the median of five. The bytes are enforced here.
   const flags = lighthouse ? ["--report-performance", "--lighthouse-runs=1"] : ["--no-lighthouse"];
   benchSuite(label, ["bench/web-wire.mjs", ...flags], "web-wire.json");
 }

@@ -8,7 +8,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 import react from "@vitejs/plugin-react";
 import { BOOT_SPLASH_MARK_PX, logoMarkSvg } from "./src/components/logo-mark";
-import { EARLY_ME_GLOBAL, storageKeys } from "./src/lib/storage";
+import { EARLY_DASHBOARD_GLOBAL, EARLY_ME_GLOBAL, storageKeys } from "./src/lib/storage";
 
 /**
  * The contract only declares schemas and constants: nothing runs on import. Saying so lets the
@@ -57,9 +57,15 @@ function mantineCssPerComponent(): Plugin {
   };
 }
 
+/**
+ * What Mantine's overlays (the toast container, and the logged-in layout's menus, popovers and
+ * drawers) share: portals, scroll locking and transitions. A chunk of its own, so the toast
+ * container can load it without the shell, and the shell without the toast container.
+ */
+const OVERLAYS =
+  /@mantine[\\/]core[\\/]esm[\\/](?:components[\\/]Portal[\\/]|core[\\/](?:utils[\\/]get-default-z-index|Box[\\/]get-style-object)[\\/])|@mantine[\\/]hooks[\\/]esm[\\/](?:use-drag|use-force-update)[\\/]|node_modules[\\/](?:react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|tslib|react-transition-group|@babel[\\/]runtime)[\\/]/;
 /** The lazy toast container (app/notifications-host.tsx) and the modules only it needs. */
-const TOAST_HOST =
-  /src[\\/]app[\\/]notifications-host|@mantine[\\/]notifications|@mantine[\\/]core[\\/]esm[\\/](?:components[\\/](?:Notification|Portal)[\\/]|core[\\/](?:utils[\\/]get-default-z-index|Box[\\/]get-style-object)[\\/])|@mantine[\\/]hooks[\\/]esm[\\/](?:use-drag|use-force-update)[\\/]|node_modules[\\/](?:react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|get-nonce|react-style-singleton|tslib|react-transition-group|@babel[\\/]runtime)[\\/]/;
+const TOAST_HOST = /src[\\/]app[\\/]notifications-host|@mantine[\\/]notifications|@mantine[\\/]core[\\/]esm[\\/]components[\\/]Notification[\\/]/;
 /**
  * Forms and tables: what list, form and wizard pages need and the layout and the overview pages do
  * not. Correctness never depends on this list (a module the shell imports goes with the shell, see
@@ -138,8 +144,12 @@ function bootSplashAndScript(): Plugin {
         `const k=g(${JSON.stringify(storageKeys.token)});if(k){const p=location.pathname,e=(g(${JSON.stringify(storageKeys.language)})||"en")==="en";` +
         // The current user, asked for now: every logged-in page waits for it, and the entry would ask
         // only once its scripts had arrived and run. lib/auth's first getMe takes the answer.
-        `window.${EARLY_ME_GLOBAL}={token:k,answer:fetch("/api/v1/auth/me",{headers:{Accept:"application/json",Authorization:"Bearer "+k},credentials:"same-origin"}).catch(()=>null)};` +
-        `for(const[r,h]of[...${JSON.stringify(shell)},...(p==="/"||p==="/dashboard"?${JSON.stringify(landing)}.filter(([,h])=>e||!h.includes("/areas-")):[])])` +
+        `const a=u=>({token:k,answer:fetch(u,{headers:{Accept:"application/json",Authorization:"Bearer "+k},credentials:"same-origin"}).catch(()=>null)}),f=p==="/"||p==="/dashboard";` +
+        `window.${EARLY_ME_GLOBAL}=a("/api/v1/auth/me");` +
+        // The landing page's figures too (features/dashboard/api takes them): they would otherwise be
+        // asked for only once the entry, the app, the layout and the page had arrived and run.
+        `if(f)window.${EARLY_DASHBOARD_GLOBAL}=a("/api/v1/dashboard");` +
+        `for(const[r,h]of[...${JSON.stringify(shell)},...(f?${JSON.stringify(landing)}.filter(([,h])=>e||!h.includes("/areas-")):[])])` +
         `{const l=document.createElement("link");l.rel=r;l.href=h;l.crossOrigin="";if(r==="preload")l.as="style";document.head.append(l)}}}catch{}\n`;
       const fileName = `assets/boot-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`;
       await writeFile(path.join(outDir, fileName), code);
@@ -244,8 +254,12 @@ export default defineConfig(({ command }) => ({
             { name: "index", tags: ["$initial"] },
             // …and the app main.tsx starts once React is in (app/start.tsx and everything it imports).
             { name: "app", test: /src[\\/]app[\\/]start\.tsx$/ },
-            // The toast container and what it needs beyond the entry (every page loads it, /auth/login
-            // too): one chunk, kept out of the shell below so the login page never loads the shell.
+            // The toast container (loaded with the first toast, /auth/login's too) and what it shares
+            // with the shell's overlays: two chunks, kept out of the shell below so a toast on the
+            // login page never loads the shell, and the logged-in pages load no toast code before
+            // their first toast.
+            // (Overlays first: a group takes along the modules its own modules import.)
+            { name: "overlays", test: OVERLAYS },
             { name: "notifications-host", test: TOAST_HOST },
             // Every logged-in page renders the main layout: the layout, the shared components and the
             // Mantine components and icons the entry lacks are one chunk, not ~40 small ones each a

@@ -40,6 +40,7 @@ try {
       fcp: audits["first-contentful-paint"].displayValue,
       lcp: audits["largest-contentful-paint"].displayValue,
       tbt: audits["total-blocking-time"].displayValue,
+      tbtMs: audits["total-blocking-time"].numericValue,
       totalBytes: audits["total-byte-weight"].numericValue,
       failedAccessibility,
       // Set when Lighthouse could not score the page (its scores are then null): what went wrong.

@@ -2,7 +2,6 @@
 import "@mantine/core/styles/baseline.layer.css";
 import "@mantine/core/styles/default-css-variables.layer.css";
 import "@mantine/core/styles/global.layer.css";
-import "@mantine/notifications/styles.layer.css";
 import "./app/global.css";
 import { createRoot } from "react-dom/client";
 import { applyStoredColorScheme } from "./lib/color-scheme";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messageOf } from "./messages.js";
+import { releaseChannels } from "./release-channels.js";
 
 /**
  * Licensing models (API.md "Licensing models"): the policy a plan sets and each licence keeps from the
@@ -36,11 +37,7 @@ const wholeInRange = (range: { min: number; max: number }, key: Parameters<typeo
     .min(range.min, { error: messageOf(key) })
     .max(range.max, { error: messageOf(key) });
 
-/**
- * Release channels (API.md "Release channels and entitlement-gated updates"), from the most to the
- * least stable. An update is on one; a licence follows one or more (default `["stable"]`).
- */
-export const releaseChannels = ["stable", "rc", "beta", "alpha", "dev"] as const;
+export { releaseChannels };
 export const releaseChannel = z.enum(releaseChannels, { error: messageOf("licenses.validation.channel") });
 export type ReleaseChannel = z.infer<typeof releaseChannel>;
 export const DEFAULT_RELEASE_CHANNELS: ReleaseChannel[] = ["stable"];

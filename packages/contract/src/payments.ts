@@ -123,5 +123,4 @@ export const billingAddressSchema = z
   .meta({ id: "BillingAddress" });
 export type BillingAddress = z.infer<typeof billingAddressSchema>;
 
-/** Spec section 9: enterprise manual payment. */
-export const ENTERPRISE_PAYMENT = { businessHours: "9:00-18:00", replyWithinHours: 2 } as const;
+export { ENTERPRISE_PAYMENT } from "./enterprise-payment.js";

@@ -1,14 +1,15 @@
 import { DirectionProvider, localStorageColorSchemeManager, MantineProvider, mergeThemeOverrides } from "@mantine/core";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { directionOf, storedLanguage } from "@/lib/i18n";
+import { isToastHostWanted, subscribeToastHostWanted } from "@/lib/notify";
 import { storageKeys } from "@/lib/storage";
 import { cssVariablesResolver, theme } from "@/lib/theme";
 
 /**
- * The toast container (with its transitions and scroll-lock helpers, ~12 KB compressed) is fetched
- * after the first paint; a toast shown before it is there waits in Mantine's store.
+ * The toast container (with its transitions and scroll-lock helpers, ~13 KB compressed) is fetched
+ * when the first toast is asked for (lib/notify.ts), not on every page load.
  */
 const NotificationsHost = lazy(() => import("./notifications-host").then((module) => ({ default: module.NotificationsHost })));
 
@@ -32,6 +33,7 @@ function useLocalizedTheme() {
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const localizedTheme = useLocalizedTheme();
+  const toastHostWanted = useSyncExternalStore(subscribeToastHostWanted, isToastHostWanted);
   return (
     <DirectionProvider initialDirection={directionOf(storedLanguage())} detectDirection>
       <MantineProvider
@@ -40,9 +42,11 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
         defaultColorScheme="light"
         cssVariablesResolver={cssVariablesResolver}
       >
-        <Suspense fallback={null}>
-          <NotificationsHost />
-        </Suspense>
+        {toastHostWanted && (
+          <Suspense fallback={null}>
+            <NotificationsHost />
+          </Suspense>
+        )}
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

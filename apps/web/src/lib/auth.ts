@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query"
 import type { User } from "@portal/contract";
 import { apiClient, type Envelope } from "./api-client";
 import { resetDisplaySettings } from "./display-settings";
+import { takeEarlyAnswer } from "./early-answer";
 import { EARLY_ME_GLOBAL, readStorage, removeStorage, storageKeys, writeStorage } from "./storage";
 
 /**
@@ -26,29 +27,12 @@ export async function getMe(signal?: AbortSignal): Promise<User> {
   return answer.data;
 }
 
-interface EarlyMe {
-  token: string;
-  answer: Promise<Response | null>;
-}
-
 /**
  * The `/auth/me` the boot script asked for before the app's scripts arrived (vite.config.ts), taken
- * once, and only for the token it was asked with. Anything but a 200 is left to the usual call, so
- * a 401 ends the session and an outage shows its error exactly as before.
+ * by the first getMe.
  */
 async function takeEarlyMe(): Promise<User | undefined> {
-  const holder = window as unknown as Record<string, EarlyMe | undefined>;
-  const early = holder[EARLY_ME_GLOBAL];
-  if (!early) return undefined;
-  delete holder[EARLY_ME_GLOBAL];
-  if (early.token !== getToken()) return undefined;
-  const response = await early.answer;
-  if (response?.status !== 200) return undefined;
-  try {
-    return ((await response.json()) as Envelope<User>).data;
-  } catch {
-    return undefined;
-  }
+  return (await takeEarlyAnswer<Envelope<User>>(EARLY_ME_GLOBAL, getToken()))?.data;
 }
 
 /**

@@ -25,6 +25,42 @@ export interface ToastOptions {
 
 type Toast = Omit<Parameters<typeof notifications.show>[0], "id" | "onClose">;
 
+/**
+ * The toast container (app/notifications-host.tsx, with its transitions and scroll-lock helpers,
+ * ~13 KB compressed) is fetched only when the first toast is asked for: most visits to /auth/login
+ * never show one. Until the container has mounted, toasts wait here in the order they were asked
+ * for, and are shown once it is there, so the first one slides in like every later one (Mantine's
+ * container shows a toast already in its store at mount without its enter transition).
+ */
+let hostMounted = false;
+const waitingForHost: (() => void)[] = [];
+const hostRequestListeners = new Set<() => void>();
+
+/** Called by the container once mounted: shows what waited for it. */
+export function toastHostMounted(): void {
+  hostMounted = true;
+  for (const action of waitingForHost.splice(0)) action();
+}
+
+/** Whether a toast has been asked for, so the container must be mounted (app/providers.tsx). */
+export function isToastHostWanted(): boolean {
+  return hostMounted || waitingForHost.length > 0;
+}
+
+export function subscribeToastHostWanted(listener: () => void): () => void {
+  hostRequestListeners.add(listener);
+  return () => hostRequestListeners.delete(listener);
+}
+
+function whenHostMounted(action: () => void): void {
+  if (hostMounted) {
+    action();
+    return;
+  }
+  waitingForHost.push(action);
+  if (waitingForHost.length === 1) for (const listener of hostRequestListeners) listener();
+}
+
 /** The Mantine id of the toast each flow shows now, while it shows (after `notifications.clean()` an entry may outlive its toast: hiding it then does nothing). */
 const shownByFlow = new Map<string, string>();
 let shownCount = 0;
@@ -37,6 +73,10 @@ let shownCount = 0;
  * Under a new id the replaced toast leaves with its exit transition and the new one gets its full time.
  */
 function show(toast: Toast, flow: string | undefined): void {
+  whenHostMounted(() => showNow(toast, flow));
+}
+
+function showNow(toast: Toast, flow: string | undefined): void {
   if (flow === undefined) {
     notifications.show(toast);
     return;

@@ -17,6 +17,11 @@ export const storageKeys = {
  * `{ token, answer: Promise<Response | null> }`, taken once by lib/auth's first `getMe`.
  */
 export const EARLY_ME_GLOBAL = "__portalEarlyMe";
+/**
+ * The same for the customer dashboard's `GET /api/v1/dashboard`, asked for when the page opened is
+ * `/` or `/dashboard`: taken once by the dashboard's first query (features/dashboard/api).
+ */
+export const EARLY_DASHBOARD_GLOBAL = "__portalEarlyDashboard";
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
 

@@ -2,6 +2,10 @@ import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
 import { afterEach, beforeAll, beforeEach } from "vitest";
 import { initI18n, loadEnglishAreas, loadEnglishFeature } from "@/lib/i18n";
+import { toastHostMounted } from "@/lib/notify";
+
+// Tests mount Mantine's toast container themselves (test/app.tsx), not the app's lazy one.
+toastHostMounted();
 
 // jsdom has no matchMedia; Mantine and the sidebar hook ask it.
 if (!window.matchMedia) {

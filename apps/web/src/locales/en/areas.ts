@@ -9,9 +9,11 @@ import webhooks from "./webhooks";
 import settings from "./settings";
 import ticketsInbox from "./tickets-inbox";
 import dashboards from "./dashboards";
+import shell from "./shell";
 
 /** English strings of the logged-in areas: loaded with the main layout, not by /auth/login. */
 const areas = {
+  ...shell,
   licenses,
   orders,
   ordersAdmin,
