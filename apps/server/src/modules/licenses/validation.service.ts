@@ -364,13 +364,14 @@ export function validationAnswer(
 
 /**
  * Online validation (Keygen's order): key → deactivated → expired → fingerprint and activation. On a
- * floating licence a fingerprint takes or refreshes a seat (`leaseExpiresAt`).
+ * floating licence a fingerprint takes or refreshes a seat (`leaseExpiresAt`). `context` is asked for
+ * only by an activation, which audits it: the hot path never builds it.
  */
 export async function validateLicense(
   db: Database,
   query: PreparedQuery,
   input: { key: string; fingerprint?: string; nonce?: string },
-  context: RequestContext,
+  context: () => RequestContext,
   waker: JobWaker,
 ): Promise<ValidationData> {
   const now = new Date();
@@ -393,7 +394,7 @@ export async function validateLicense(
   return transactionWithWebhooks(db, waker, async (tx, webhooks) => {
     const outcome = await activateInstallation(tx, record, fingerprint, "", { allowReleased: false });
     if (outcome.code === "VALID" && outcome.activated) {
-      await recordAudit(tx, { ...context, actorId: null }, {
+      await recordAudit(tx, { ...context(), actorId: null }, {
         action: "license.activated",
         targetType: "license",
         targetId: record.license.id,
