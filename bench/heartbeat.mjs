@@ -6,8 +6,8 @@
 // lease, in one prepared statement). Health and heartbeat alternate in short rounds (health,
 // heartbeat, heartbeat, health, …), so a neighbour's load on a shared machine falls on both alike.
 //
-// Budget: heartbeat throughput ≥ 40% of health's (validation's budget), heartbeat p99 ≤ 25 ms, every
-// answer VALID, no error or timeout.
+// Budget (issue 33's, as validation's, on a quiet machine): heartbeat throughput ≥ 50% of health's,
+// heartbeat p99 ≤ 15 ms, every answer VALID, no error or timeout.
 // Flags: --duration=SECONDS per call and round (default 5), --rounds=N (default 6), --no-build.
 import { spawnSync } from "node:child_process";
 import { randomInt } from "node:crypto";
@@ -22,8 +22,8 @@ const DURATION_MS = Number(flagValue("duration") ?? process.env.BENCH_DURATION_S
 const ROUNDS = Number(flagValue("rounds") ?? 6);
 const CONNECTIONS = 32;
 const SEATS = 1000;
-const MIN_RATIO = 0.4;
-const MAX_P99_MS = 25;
+const MIN_RATIO = 0.5;
+const MAX_P99_MS = 15;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 if (!PG_URL) {

@@ -41,7 +41,10 @@ export async function waitForHealth(baseUrl, timeoutMs = 60_000) {
 export async function startServer({ command = ["node", "apps/server/dist/server.js"], env = {}, dataDir: reuse } = {}) {
   const dataDir = reuse ?? mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
   const port = await freePort();
-  const child = spawn(command[0], command.slice(1), {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"): for the server's node only,
+  // not the bench's own (as NODE_OPTIONS would), so a profile shows the server under the bench's load.
+  const nodeArgs = command[0] === "node" ? (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean) : [];
+  const child = spawn(command[0], [...nodeArgs, ...command.slice(1)], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],

@@ -228,7 +228,7 @@ export const licenseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await validateLicense(app.db, app.preparedQuery, request.body, requestContext(request), app.jobs);
+      const data = await validateLicense(app.db, app.preparedQuery, request.body, () => requestContext(request), app.jobs);
       // Counted in memory, written in batches: the admin dashboard's validations per day.
       app.validationCounter.record();
       return signedAnswer(reply, data);

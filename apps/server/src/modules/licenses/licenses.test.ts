@@ -158,7 +158,19 @@ describe("online validation", () => {
     const tampered = Buffer.from(JSON.stringify({ ...plain.body.data, valid: false }));
     expect(verify(null, tampered, createPublicKey(pem), Buffer.from(plain.body.signature, "base64"))).toBe(false);
 
-    expect((await validate({ key, fingerprint: "machine-a" })).body.data).toMatchObject({ code: "VALID", license: { status: "active" } });
+    const activation = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/licenses/validate",
+      payload: { key, fingerprint: "machine-a" },
+      headers: { "user-agent": "licence-check-test/1.0" },
+      remoteAddress: "192.0.2.44",
+    });
+    expect(json<{ data: ValidationData }>(activation).data).toMatchObject({ code: "VALID", license: { status: "active" } });
+    // The request context is built only when an activation audits it: it must still be the caller's.
+    const audited = await t.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, license!.id));
+    expect(audited.filter((event) => event.action === "license.activated")).toEqual([
+      expect.objectContaining({ actorId: null, ip: "192.0.2.44", userAgent: "licence-check-test/1.0", details: { fingerprint: "machine-a", via: "validate" } }),
+    ]);
     expect((await validate({ key, fingerprint: "machine-a" })).body.data.code).toBe("VALID");
     expect((await validate({ key: key.toLowerCase().replace(/-/g, ""), fingerprint: "machine-b" })).body.data.code).toBe("VALID");
     expect((await validate({ key, fingerprint: "machine-c" })).body.data).toMatchObject({ valid: false, code: "TOO_MANY_ACTIVATIONS" });

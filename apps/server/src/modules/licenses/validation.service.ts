@@ -148,12 +148,18 @@ export function refusalFor(record: LicenseRecord, now: Date): ValidationCode | u
   return undefined;
 }
 
-export interface SeatRow extends Record<string, unknown> {
+/**
+ * One seat query's answer, as the single json column `seat` carries it: `pg` then parses one field
+ * (JSON.parse) instead of some twenty typed columns, each with its own parser (timestamps, arrays),
+ * which cost more of a validation's CPU than its signature.
+ */
+export interface SeatRow {
   id: string;
   key_compact: string;
   status: LicenseRow["status"];
-  issued_at: string | Date;
-  expires_at: string | Date;
+  /** Timestamps in JSON's ISO 8601 form (microseconds, which Date truncates to milliseconds, as pg's own parser does). */
+  issued_at: string;
+  expires_at: string;
   max_activations: number;
   max_releases: number;
   type: LicenseRow["type"];
@@ -164,10 +170,9 @@ export interface SeatRow extends Record<string, unknown> {
   owner_id: string;
   plan_id: string;
   plan_name: string;
-  features: string[] | string;
-  /** The features' entitlement codes, in the order of `features`. */
-  feature_codes: string[] | string;
-  channels: string[] | string;
+  /** Each feature's name and entitlement code, by name then code. */
+  features: [name: string, code: string][];
+  channels: string[];
   /**
    * The fingerprint's installation: `live` (node-locked), `held` (a floating seat holding: its lease,
    * plus the drift allowance, ahead and not checked in), `lapsed` (a floating seat not holding),
@@ -176,7 +181,7 @@ export interface SeatRow extends Record<string, unknown> {
   installation_id: string | null;
   installation_state: "live" | "held" | "lapsed" | "released" | null;
   /** SEAT_QUERY: the lease it refreshed (a held seat with its lease still ahead), else null; RELEASE_QUERY: the lease's end. */
-  leased_until: string | Date | null;
+  leased_until: string | null;
 }
 
 /** The licence of key $1 with its plan's name (`found`), and the installation of fingerprint $2, a live one first (`known`). */
@@ -201,10 +206,8 @@ const FOUND_AND_KNOWN = `
 
 /** SeatRow's columns but `leased_until`, as of the statement's snapshot (before its own changes). */
 const SEAT_COLUMNS = `found.*,
-    coalesce((select array_agg(f.name order by f.name, f.code) from license_features lf join features f on f.id = lf.feature_id
-              where lf.license_id = found.id), '{}') as features,
-    coalesce((select array_agg(f.code order by f.name, f.code) from license_features lf join features f on f.id = lf.feature_id
-              where lf.license_id = found.id), '{}') as feature_codes,
+    coalesce((select json_agg(json_build_array(f.name, f.code) order by f.name, f.code) from license_features lf join features f on f.id = lf.feature_id
+              where lf.license_id = found.id), '[]') as features,
     (select id from known) as installation_id,
     (select case when released_at is not null then 'released'
                  when not found.floating then 'live'
@@ -241,8 +244,9 @@ const SEAT_QUERY = `
       and f.floating and f.status <> 'deactivated' and (f.expires_at > now() or f.expiration_strategy <> 'revoke')
     returning i.lease_expires_at
   )
-  select ${SEAT_COLUMNS}, (select lease_expires_at from leased) as leased_until
-  from found`;
+  select to_json(seat) as seat from (
+    select ${SEAT_COLUMNS}, (select lease_expires_at from leased) as leased_until
+    from found) seat`;
 
 /**
  * A heartbeat's hot path: the lease refresh itself, an UPDATE … RETURNING joined with the licence and
@@ -257,14 +261,14 @@ const HEARTBEAT_QUERY = `
   where l.key_compact = $1 and i.license_id = l.id and i.fingerprint = $2 and i.released_at is null
     and i.dead_at is null and i.lease_expires_at > now()
     and l.floating and l.status <> 'deactivated' and (l.expires_at > now() or l.expiration_strategy <> 'revoke')
-  returning l.id, l.key_compact, l.status, l.issued_at, l.expires_at, l.max_activations,
-    l.max_releases_per_30_days as max_releases, l.type, l.floating, l.heartbeat_seconds, l.expiration_strategy,
-    l.offline_ttl_days, l.channels, l.owner_id, l.plan_id, p.name as plan_name,
-    coalesce((select array_agg(f.name order by f.name, f.code) from license_features lf join features f on f.id = lf.feature_id
-              where lf.license_id = l.id), '{}') as features,
-    coalesce((select array_agg(f.code order by f.name, f.code) from license_features lf join features f on f.id = lf.feature_id
-              where lf.license_id = l.id), '{}') as feature_codes,
-    i.id as installation_id, 'held' as installation_state, i.lease_expires_at as leased_until`;
+  returning json_build_object(
+    'id', l.id, 'key_compact', l.key_compact, 'status', l.status, 'issued_at', l.issued_at, 'expires_at', l.expires_at,
+    'max_activations', l.max_activations, 'max_releases', l.max_releases_per_30_days, 'type', l.type, 'floating', l.floating,
+    'heartbeat_seconds', l.heartbeat_seconds, 'expiration_strategy', l.expiration_strategy, 'offline_ttl_days', l.offline_ttl_days,
+    'channels', l.channels, 'owner_id', l.owner_id, 'plan_id', l.plan_id, 'plan_name', p.name,
+    'features', coalesce((select json_agg(json_build_array(f.name, f.code) order by f.name, f.code) from license_features lf
+                          join features f on f.id = lf.feature_id where lf.license_id = l.id), '[]'),
+    'installation_id', i.id, 'installation_state', 'held', 'leased_until', i.lease_expires_at) as seat`;
 
 /**
  * Check-in in one round trip: a floating seat's lease ends now (an earlier end stands) and it is
@@ -279,33 +283,33 @@ const RELEASE_QUERY = `
     where i.id = (select id from known) and i.released_at is null and i.dead_at is null and f.floating
     returning i.lease_expires_at
   )
-  select ${SEAT_COLUMNS}, coalesce((select lease_expires_at from ended), (select lease_expires_at from known)) as leased_until
-  from found`;
+  select to_json(seat) as seat from (
+    select ${SEAT_COLUMNS}, coalesce((select lease_expires_at from ended), (select lease_expires_at from known)) as leased_until
+    from found) seat`;
 
 export type PreparedQuery = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
 
+async function seatQuery(query: PreparedQuery, name: string, text: string, values: unknown[]): Promise<SeatRow | undefined> {
+  const [row] = await query<{ seat: SeatRow }>(name, text, values);
+  return row?.seat;
+}
+
 /** The licence of `keyCompact` and the fingerprint's installation, its seat refreshed when it holds one (SEAT_QUERY). */
 export async function readSeat(query: PreparedQuery, keyCompact: string, fingerprint: string | null): Promise<SeatRow | undefined> {
-  const [row] = await query<SeatRow>("license-seat", SEAT_QUERY, [keyCompact, fingerprint]);
-  return row;
+  return seatQuery(query, "license-seat", SEAT_QUERY, [keyCompact, fingerprint]);
 }
 
 /** The licence of `keyCompact` and the fingerprint's held floating seat, its lease refreshed (HEARTBEAT_QUERY); none when it does not hold one. */
 export async function beatSeat(query: PreparedQuery, keyCompact: string, fingerprint: string): Promise<SeatRow | undefined> {
-  const [row] = await query<SeatRow>("license-seat-heartbeat", HEARTBEAT_QUERY, [keyCompact, fingerprint]);
-  return row;
+  return seatQuery(query, "license-seat-heartbeat", HEARTBEAT_QUERY, [keyCompact, fingerprint]);
 }
 
 /** The licence of `keyCompact` and the fingerprint's installation, its floating seat checked in (RELEASE_QUERY). */
 export async function checkInSeat(query: PreparedQuery, keyCompact: string, fingerprint: string): Promise<SeatRow | undefined> {
-  const [row] = await query<SeatRow>("license-seat-release", RELEASE_QUERY, [keyCompact, fingerprint]);
-  return row;
+  return seatQuery(query, "license-seat-release", RELEASE_QUERY, [keyCompact, fingerprint]);
 }
 
 export function recordFromRow(row: SeatRow): LicenseRecord {
-  const features = Array.isArray(row.features) ? row.features : parsePgArray(row.features);
-  const codes = Array.isArray(row.feature_codes) ? row.feature_codes : parsePgArray(row.feature_codes);
-  const channels = Array.isArray(row.channels) ? row.channels : parsePgArray(row.channels);
   return {
     license: {
       id: row.id,
@@ -325,26 +329,17 @@ export function recordFromRow(row: SeatRow): LicenseRecord {
       heartbeatSeconds: row.heartbeat_seconds,
       expirationStrategy: row.expiration_strategy,
       offlineTtlDays: row.offline_ttl_days,
-      channels,
+      channels: row.channels,
       expiryAnnouncedAt: null,
     },
     planName: row.plan_name,
     projectName: null,
     ownerEmail: "",
-    features: features.map((name, at) => ({ id: "", name, code: codes[at] ?? "" })),
+    features: row.features.map(([name, code]) => ({ id: "", name, code })),
     // Not read here: a validation answer carries no count (licenseClaims), and the events of an
     // activation read the licence afresh; activateInstallation sets it when it counts.
     activations: 0,
   };
-}
-
-/** PGlite hands back text[] as a Postgres array literal in raw queries. */
-function parsePgArray(literal: string): string[] {
-  if (literal === "{}") return [];
-  return literal
-    .slice(1, -1)
-    .match(/"((?:[^"\\]|\\.)*)"|[^,]+/g)!
-    .map((item) => (item.startsWith('"') ? item.slice(1, -1).replace(/\\(.)/g, "$1") : item));
 }
 
 /** A validation answer (also heartbeat's and release's): the code, the licence's claims, the caller's fingerprint and nonce echoed. */
@@ -369,13 +364,14 @@ export function validationAnswer(
 
 /**
  * Online validation (Keygen's order): key → deactivated → expired → fingerprint and activation. On a
- * floating licence a fingerprint takes or refreshes a seat (`leaseExpiresAt`).
+ * floating licence a fingerprint takes or refreshes a seat (`leaseExpiresAt`). `context` is asked for
+ * only by an activation, which audits it: the hot path never builds it.
  */
 export async function validateLicense(
   db: Database,
   query: PreparedQuery,
   input: { key: string; fingerprint?: string; nonce?: string },
-  context: RequestContext,
+  context: () => RequestContext,
   waker: JobWaker,
 ): Promise<ValidationData> {
   const now = new Date();
@@ -398,7 +394,7 @@ export async function validateLicense(
   return transactionWithWebhooks(db, waker, async (tx, webhooks) => {
     const outcome = await activateInstallation(tx, record, fingerprint, "", { allowReleased: false });
     if (outcome.code === "VALID" && outcome.activated) {
-      await recordAudit(tx, { ...context, actorId: null }, {
+      await recordAudit(tx, { ...context(), actorId: null }, {
         action: "license.activated",
         targetType: "license",
         targetId: record.license.id,
