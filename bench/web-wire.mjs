@@ -214,6 +214,7 @@ async function measureLighthouse(baseUrl) {
   for (const route of LIGHTHOUSE_ROUTES) {
     const reports = [];
     const loads = [];
+    let retriedTraces = 0;
     for (let run = 0; run < lighthouseRuns; run++) {
       loads.push(os.loadavg()[0]);
       const result = spawnSync(node[0], [...node.slice(1), path.join(root, "bench", "lighthouse", "audit.mjs")], {
@@ -228,6 +229,14 @@ async function measureLighthouse(baseUrl) {
         break;
       }
       const report = JSON.parse(line);
+      // Lighthouse sometimes fails to record the trace it scores (NO_NAVSTART, about one run in ten
+      // here): its own failure, not the page's, so that run is done again, and said so, up to twice.
+      if (report.runtimeError?.startsWith("NO_NAVSTART") && retriedTraces < 2) {
+        retriedTraces++;
+        console.log(`lighthouse ${route.path}: run ${run + 1} recorded no trace (NO_NAVSTART), run again`);
+        run--;
+        continue;
+      }
       // A run Lighthouse could not score (no paint, a page error) has null scores: a failed run, said as such.
       if (report.scores.performance === null || report.scores.accessibility === null) {
         console.log(`lighthouse ${route.path}: run ${run + 1} gave no score (${report.runtimeError ?? "no error given"}) FAIL`);
