@@ -20,6 +20,10 @@ test("a customer signs up, waits for approval, logs in, looks around, switches l
   request,
   allowFailedRequests,
 }) => {
+  // Some 110 steps: 22 s alone (the scale-out run, load 7), over 60 s beside the other worker at load
+  // 10–11 on a 2-core machine, where both attempts ran out of the default 60 s at the phone-width
+  // steps near the end, no step slower than 7 s. Each step keeps its own 15 s wait.
+  test.setTimeout(120_000);
   const email = uniqueEmail("journey");
   await page.setViewportSize({ width: 1440, height: 900 });
 
