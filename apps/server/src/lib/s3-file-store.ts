@@ -124,7 +124,7 @@ export class S3FileStore implements FileStore {
   private readonly processTag = newProcessTag();
   private readonly localTemporaryDirectory: string;
   private readonly sizes = new Remembered<number>();
-  /** Signed GET addresses of objects, reused until shortly before they expire (see `read`). */
+  /** Signed GET addresses of objects, each reused for the first half of its validity (see `read`). */
   private readonly readAddresses = new Remembered<{ url: URL; until: number }>();
   private readonly httpAgent = new HttpAgent({ keepAlive: true });
   private readonly httpsAgent = new HttpsAgent({ keepAlive: true });
