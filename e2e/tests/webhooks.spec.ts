@@ -3,10 +3,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page, Route } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { AXE_TAGS } from "./a11y-support";
+import { axeViolations, seriousViolations, settle } from "./a11y-support";
 import { admin, apiLogin, expect, PASSWORD, planBody, readyAccount, signedInPage, test } from "./support";
 
 /**
@@ -292,12 +291,10 @@ const names = {
   fa: { add: "افزودن نقطهٔ پایانی", create: "ایجاد نقطهٔ پایانی", group: "همهٔ درخواست‌های مجوز", title: "وب‌هوک‌ها" },
 } as const;
 
-/** Serious and critical axe failures of the page as it is now (WCAG 2.2 AA, as the a11y spec). */
+/** Serious and critical axe failures of the page once it is still (WCAG 2.2 AA, as the a11y spec). */
 async function axeFailures(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`));
+  await settle(page);
+  return seriousViolations(await axeViolations(page));
 }
 
 test.describe("webhook screens", () => {
