@@ -1,9 +1,10 @@
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
+import { FreshAfterChangeQueryClient } from "../lib/query-client";
 import { mount } from "./dom";
 
 /**
@@ -44,7 +45,7 @@ export const refusal = (status: number, code: string, msg = code, type = "error"
  * `routePath` renders the element.
  */
 function mountApp(element: ReactNode, { url, routePath, prepare }: { url: string; routePath: string; prepare?: (queryClient: QueryClient) => void }) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new FreshAfterChangeQueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   prepare?.(queryClient);
   const router = createMemoryRouter([{ path: routePath, element }], { initialEntries: [url] });
   mount(
