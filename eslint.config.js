@@ -152,11 +152,11 @@ export default tseslint.config(
     },
   },
   {
-    // The web units share a worker's modules (isolate: false): a module mocked in one file would be the
-    // real one already imported by another. Inject instead, or check the real effect.
-    files: ["apps/web/src/**/*.test.{ts,tsx}"],
+    // The web units and the server suite share a worker's modules (isolate: false): a module mocked in
+    // one file would be the real one already imported by another. Inject instead, or check the real effect.
+    files: ["apps/web/src/**/*.test.{ts,tsx}", "apps/server/src/**/*.test.ts"],
     rules: {
-      "no-restricted-syntax": ["error", { selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]", message: "Web units share modules between files (isolate: false): no vi.mock." }],
+      "no-restricted-syntax": ["error", { selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]", message: "Test files share modules (isolate: false): no vi.mock." }],
     },
   },
   {
