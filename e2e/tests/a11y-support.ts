@@ -29,8 +29,9 @@ export interface AxeViolation {
 }
 
 /**
- * axe-core's run over the page as it is now (WCAG tags of AXE_TAGS), leaving out the elements that
- * `exclude`'s selectors match; only the violations come back, trimmed to what a report shows.
+ * axe-core's run over the page once it is still (`settle`: mid-fade, a dialog's text is paler than it
+ * will be), WCAG tags of AXE_TAGS, leaving out the elements that `exclude`'s selectors match; only the
+ * violations come back, trimmed to what a report shows.
  *
  * axe.run in the page itself rather than @axe-core/playwright's AxeBuilder: that put axe's 560 KB
  * into the page again on every check and finished each run in a new blank page; over 16 admin
@@ -38,6 +39,7 @@ export interface AxeViolation {
  * (measured on a 2-core machine). The app has no frames, which AxeBuilder would also have checked.
  */
 export async function axeViolations(page: Page, { exclude = [] }: { exclude?: string[] } = {}): Promise<AxeViolation[]> {
+  await settle(page);
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     async ([tags, excluded]) => {
@@ -56,10 +58,13 @@ export async function axeViolations(page: Page, { exclude = [] }: { exclude?: st
   );
 }
 
+/** What fails a check: a serious or critical violation. */
+const isSerious = (impact: Impact) => impact === "serious" || impact === "critical";
+
 /** The serious and critical violations of `violations`, one line per failing element. */
 export function seriousViolations(violations: AxeViolation[]): string[] {
   return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .filter((violation) => isSerious(violation.impact))
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target}`));
 }
 
@@ -164,7 +169,7 @@ export async function openSession(browser: Browser, role: Role, scheme: Scheme, 
 export const PAGE_BOOT_MS = 30_000;
 
 /** Waits until the page shows its heading, has no API call in flight or loader showing, and nothing moves. */
-export async function settle(page: Page): Promise<void> {
+async function settle(page: Page): Promise<void> {
   const inFlight = (page as Page & { apiCallsInFlight?: () => number }).apiCallsInFlight ?? (() => 0);
   // After a navigation the app boots first (its scripts, the session, the route's chunk): beside the
   // other worker's axe runs on a loaded 2-core machine that alone took over 10 s ("Loading…" at load 19).
@@ -193,11 +198,9 @@ export async function settle(page: Page): Promise<void> {
  */
 export async function check(session: Session, screen: string, { withShell = true } = {}): Promise<void> {
   const { page } = session;
-  const t0 = Date.now();
-  await settle(page);
-  const t1 = Date.now();
+  const started = Date.now();
   const violations = await axeViolations(page, { exclude: withShell ? [] : ["header", "[data-testid=sidebar]"] });
-  if (process.env.AXE_TIMING) console.log(`${screen}: settle ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
+  if (process.env.AXE_TIMING) console.log(`${screen}: settled and checked in ${Date.now() - started} ms`);
   const result: ScreenResult = {
     screen,
     path: new URL(page.url()).pathname,
@@ -209,15 +212,13 @@ export async function check(session: Session, screen: string, { withShell = true
     excepted: [],
   };
   for (const violation of violations) {
-    const impact = violation.impact;
-    result.violations[impact] += violation.nodes.length;
+    result.violations[violation.impact] += violation.nodes.length;
     result.rules[violation.id] = {
-      impact,
+      impact: violation.impact,
       nodes: violation.nodes.length,
       targets: violation.nodes.slice(0, 5).map((node) => `${node.target}${node.message ? ` — ${node.message}` : ""}`),
     };
-    for (const node of violation.nodes) {
-      const target = node.target;
+    for (const { target } of violation.nodes) {
       const exception = knownExceptions.find(
         (known) => known.screen.test(screen) && known.rule === violation.id && known.target.test(target),
       );
@@ -231,7 +232,7 @@ export async function check(session: Session, screen: string, { withShell = true
 export function failures(results: ScreenResult[]): string[] {
   return results.flatMap((result) =>
     Object.entries(result.rules)
-      .filter(([, rule]) => rule.impact === "serious" || rule.impact === "critical")
+      .filter(([, rule]) => isSerious(rule.impact))
       .flatMap(([id, rule]) =>
         rule.targets
           .filter((target) => !result.excepted.includes(`${id} ${target.split(" — ")[0]}`))

@@ -162,8 +162,8 @@ const adminScreens: Screen[] = [
  */
 async function navigateInApp(session: Session, target: string): Promise<void> {
   const { page } = session;
-  await page.evaluate(() => document.querySelectorAll("h1").forEach((heading) => heading.setAttribute("data-a11y-previous", "")));
   await page.evaluate((path) => {
+    document.querySelectorAll("h1").forEach((heading) => heading.setAttribute("data-a11y-previous", ""));
     history.pushState(null, "", path);
     dispatchEvent(new PopStateEvent("popstate", { state: null }));
   }, target);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page, Route } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { axeViolations, seriousViolations, settle } from "./a11y-support";
+import { axeViolations, seriousViolations } from "./a11y-support";
 import { admin, apiLogin, expect, PASSWORD, planBody, readyAccount, signedInPage, test } from "./support";
 
 /**
@@ -293,7 +293,6 @@ const names = {
 
 /** Serious and critical axe failures of the page once it is still (WCAG 2.2 AA, as the a11y spec). */
 async function axeFailures(page: Page): Promise<string[]> {
-  await settle(page);
   return seriousViolations(await axeViolations(page));
 }
 
