@@ -31,14 +31,13 @@ export type DatabaseTarget =
   | {
       kind: "pglite";
       dataDir?: string;
-      loadDataDir?: Blob | File;
       /** Called if the database thread dies while open (a server should log it and exit to be restarted). */
       onLost?: (error: Error) => void;
     };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") return openPostgres(target.url, target.poolSize ?? 10);
-  return openPglite(target.dataDir, target.loadDataDir, target.onLost);
+  return openPglite(target.dataDir, target.onLost);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
@@ -90,14 +89,13 @@ const pgliteHosts = new WeakMap<DatabaseHandle, PgliteHost>();
  */
 async function openPglite(
   dataDir: string | undefined,
-  loadDataDir: Blob | File | undefined,
   onLost?: (error: Error) => void,
 ): Promise<DatabaseHandle> {
   if (dataDir) {
     await mkdir(path.dirname(dataDir), { recursive: true });
-    if (!loadDataDir && !existsSync(path.join(dataDir, "PG_VERSION"))) await initPgliteDataDir(dataDir);
+    if (!existsSync(path.join(dataDir, "PG_VERSION"))) await initPgliteDataDir(dataDir);
   }
-  const host = await PgliteHost.start({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  const host = await PgliteHost.start(dataDir ? { dataDir } : {});
   host.onLost = onLost;
   const pool = new pg.Pool({ stream: host.stream, max: 1, ssl: false, application_name: "licence-portal" });
   const handle = await overPool(pool, "pglite", async () => {
@@ -114,11 +112,4 @@ async function openPglite(
 /** The worker host behind a PGlite handle (tests reach into it). */
 export function pgliteHostOf(handle: DatabaseHandle): PgliteHost | undefined {
   return pgliteHosts.get(handle);
-}
-
-/** A tar dump of an open PGlite database (the tests' template). */
-export async function dumpPgliteDatabase(handle: DatabaseHandle): Promise<ArrayBuffer> {
-  const host = pgliteHosts.get(handle);
-  if (!host) throw new Error("not a PGlite database");
-  return host.dump();
 }

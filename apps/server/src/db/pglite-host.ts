@@ -10,14 +10,17 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { HostMessage, PgliteWorkerData, WorkerMessage } from "./pglite-worker.js";
 
-// Built code runs dist/db/pglite-worker.js. Tests run the TypeScript source: its worker is loaded
-// through tsx (a dev dependency), registered inside the worker before the import.
+// Built code runs dist/db/pglite-worker.js. Tests run the TypeScript source: a Node.js that strips
+// types itself (24, CI's PGlite pass) loads the worker's source as it is; Node.js 20 loads it through
+// tsx (a dev dependency), registered inside the worker before the import. tsx's loader thread, its
+// transforms and source maps were about a quarter of the CPU of each of the suite's ~200 opens.
 const fromSource = import.meta.url.endsWith(".ts");
 const workerUrl = new URL(fromSource ? "./pglite-worker.ts" : "./pglite-worker.js", import.meta.url);
+const stripsTypes = Boolean((process.features as { typescript?: string | false }).typescript);
 
-function startWorker(data: PgliteWorkerData, transfer: ArrayBuffer[] = []): Worker {
-  const options = { workerData: data, transferList: transfer };
-  if (!fromSource) return new Worker(workerUrl, options);
+function startWorker(data: PgliteWorkerData): Worker {
+  const options = { workerData: data };
+  if (!fromSource || stripsTypes) return new Worker(workerUrl, options);
   const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); })`;
   return new Worker(bootstrap, { ...options, eval: true });
@@ -140,8 +143,6 @@ class WorkerSocket extends Duplex {
 export class PgliteHost {
   private readonly sockets = new Map<number, WorkerSocket>();
   private nextConn = 1;
-  private nextDump = 1;
-  private readonly dumps = new Map<number, { resolve: (bytes: ArrayBuffer) => void; reject: (error: Error) => void }>();
   private exited = false;
   private readonly exit: Promise<number>;
   private fatal: Error | undefined;
@@ -159,21 +160,12 @@ export class PgliteHost {
     worker.on("error", (error) => this.fail((this.fatal ??= error)));
     worker.on("message", (message: WorkerMessage) => {
       if (message.type === "data") this.sockets.get(message.conn)?.deliver(message.bytes);
-      else if (message.type === "dumped") {
-        const waiter = this.dumps.get(message.id);
-        this.dumps.delete(message.id);
-        if (message.bytes) waiter?.resolve(message.bytes);
-        else waiter?.reject(new Error(`PGlite dump failed: ${message.error}`));
-      } else if (message.type === "failed") this.fail((this.fatal ??= new Error(`PGlite worker: ${message.error}`)));
+      else if (message.type === "failed") this.fail((this.fatal ??= new Error(`PGlite worker: ${message.error}`)));
     });
   }
 
-  static async start(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteHost> {
-    const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-    const worker = startWorker(
-      { ...(options.dataDir ? { dataDir: options.dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) },
-      loadDataDir ? [loadDataDir] : [],
-    );
+  static async start(options: { dataDir?: string }): Promise<PgliteHost> {
+    const worker = startWorker(options.dataDir ? { dataDir: options.dataDir } : {});
     const first = await new Promise<WorkerMessage | undefined>((resolve, reject) => {
       worker.once("message", resolve);
       worker.once("error", reject);
@@ -202,16 +194,6 @@ export class PgliteHost {
     if (this.sockets.delete(socket.conn)) this.send({ type: "end", conn: socket.conn });
   }
 
-  /** A tar dump of the data directory (the test template). */
-  dump(): Promise<ArrayBuffer> {
-    const id = this.nextDump++;
-    if (this.exited) return Promise.reject(new Error("PGlite worker has exited"));
-    return new Promise((resolve, reject) => {
-      this.dumps.set(id, { resolve, reject });
-      this.send({ type: "dump", id });
-    });
-  }
-
   /** Closes the database (checkpoint and all) and waits for the thread to end. */
   async close(): Promise<void> {
     this.closing = true;
@@ -231,7 +213,5 @@ export class PgliteHost {
     }
     for (const socket of this.sockets.values()) socket.destroy(error);
     this.sockets.clear();
-    for (const waiter of this.dumps.values()) waiter.reject(error);
-    this.dumps.clear();
   }
 }

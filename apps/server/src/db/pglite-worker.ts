@@ -14,8 +14,6 @@ import { PGlite } from "@electric-sql/pglite";
 
 export interface PgliteWorkerData {
   dataDir?: string;
-  /** A data-directory dump (tar) to start from, as `loadDataDir` takes it. */
-  loadDataDir?: ArrayBuffer;
 }
 
 /** Main thread → worker. */
@@ -23,14 +21,12 @@ export type HostMessage =
   | { type: "open"; conn: number }
   | { type: "data"; conn: number; bytes: Uint8Array }
   | { type: "end"; conn: number }
-  | { type: "dump"; id: number }
   | { type: "close" };
 
 /** Worker → main thread. */
 export type WorkerMessage =
   | { type: "ready" }
   | { type: "data"; conn: number; bytes: Uint8Array }
-  | { type: "dumped"; id: number; bytes?: ArrayBuffer; error?: string }
   | { type: "failed"; error: string }
   | { type: "closed" };
 
@@ -248,10 +244,8 @@ async function close(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const loadDataDir = options.loadDataDir ? new Blob([options.loadDataDir]) : undefined;
   db = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(loadDataDir ? { loadDataDir } : {}),
     // PostgreSQL's default 128 MB of shared buffers would be touched and kept by the WebAssembly
     // heap: 32 MB holds this database's working set and keeps the server's idle RSS near 300 MB.
     postgresqlconf: "shared_buffers = 32MB",
@@ -277,15 +271,6 @@ async function main(): Promise<void> {
         void pump();
         break;
       }
-      case "dump":
-        db.dumpDataDir("none").then(
-          async (blob) => {
-            const bytes = await blob.arrayBuffer();
-            post({ type: "dumped", id: msg.id, bytes }, [bytes]);
-          },
-          (error: unknown) => post({ type: "dumped", id: msg.id, error: String(error) }),
-        );
-        break;
       case "close":
         void close();
         break;
