@@ -61,8 +61,14 @@ export async function openTestDatabase({ onLost }: { onLost?: (error: Error) => 
     return handle;
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-db-"));
-  await copyPgliteTemplate(dataDir);
-  const handle = await openDatabase({ kind: "pglite", dataDir, ...(onLost ? { onLost } : {}) });
+  let handle: DatabaseHandle;
+  try {
+    await copyPgliteTemplate(dataDir);
+    handle = await openDatabase({ kind: "pglite", dataDir, ...(onLost ? { onLost } : {}) });
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const closeDatabase = handle.close.bind(handle);
   // The same handle (pgliteHostOf knows it), closed with its copy removed.
   handle.close = async () => {
