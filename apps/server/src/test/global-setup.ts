@@ -52,7 +52,7 @@ export default async function setup(project: TestProject) {
   }
 
   // A data directory on disk, which each file copies and opens in place: the copy and PGlite's start
-  // on it took 0.3–0.45 s, against 0.5–1.0 s to unpack a 43 MB dump (1,300 files) into PGlite's memory.
+  // on it took 0.3–0.5 s, against 0.5–1.0 s to unpack a 43 MB dump (1,300 files) into PGlite's memory.
   const directory = await mkdtemp(path.join(os.tmpdir(), "portal-test-"));
   const templateDir = path.join(directory, "template");
   const handle = await openDatabase({ kind: "pglite", dataDir: templateDir });
