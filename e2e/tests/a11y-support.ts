@@ -61,9 +61,9 @@ export async function axeViolations(page: Page, { exclude = [] }: { exclude?: st
 /** What fails a check: a serious or critical violation. */
 const isSerious = (impact: Impact) => impact === "serious" || impact === "critical";
 
-/** The serious and critical violations of `violations`, one line per failing element. */
-export function seriousViolations(violations: AxeViolation[]): string[] {
-  return violations
+/** The page's serious and critical axe violations once it is still, one line per failing element. */
+export async function seriousAxeFailures(page: Page): Promise<string[]> {
+  return (await axeViolations(page))
     .filter((violation) => isSerious(violation.impact))
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target}`));
 }

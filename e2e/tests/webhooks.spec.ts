@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page, Route } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { axeViolations, seriousViolations } from "./a11y-support";
+import { seriousAxeFailures } from "./a11y-support";
 import { admin, apiLogin, expect, PASSWORD, planBody, readyAccount, signedInPage, test } from "./support";
 
 /**
@@ -291,11 +291,6 @@ const names = {
   fa: { add: "افزودن نقطهٔ پایانی", create: "ایجاد نقطهٔ پایانی", group: "همهٔ درخواست‌های مجوز", title: "وب‌هوک‌ها" },
 } as const;
 
-/** Serious and critical axe failures of the page once it is still (WCAG 2.2 AA, as the a11y spec). */
-async function axeFailures(page: Page): Promise<string[]> {
-  return seriousViolations(await axeViolations(page));
-}
-
 test.describe("webhook screens", () => {
   const matrix = [
     { theme: "light", language: "en" },
@@ -316,7 +311,7 @@ test.describe("webhook screens", () => {
         const shoot = async (name: string, { fullPage = false } = {}) => {
           await page.evaluate(() => document.fonts.ready);
           await page.screenshot({ path: path.join(artifacts, `webhooks-${name}-${theme}-${language}-${width}.png`), fullPage, animations: "disabled" });
-          if (width === 1440 && language !== "tr") failures.push(...(await axeFailures(page)).map((failure) => `${name} ${theme} ${language}: ${failure}`));
+          if (width === 1440 && language !== "tr") failures.push(...(await seriousAxeFailures(page)).map((failure) => `${name} ${theme} ${language}: ${failure}`));
         };
         const text = names[language];
 
