@@ -27,7 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { ADMIN, freePort, percentile, root, startServer, treeRssMb, waitForHealth } from "./lib.mjs";
+import { ADMIN, cpuByThread, cpuPerCall, freePort, percentile, processTree, root, startServer, treeRssMb, waitForHealth } from "./lib.mjs";
 
 const flag = (name) => process.argv.slice(2).find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
 const SIZE_MB = Number(flag("size-mb")?.split("=")[1] ?? process.env.BENCH_UPLOAD_MB ?? 500);
@@ -142,6 +142,7 @@ async function startS3rver() {
   });
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
+    pid: child.pid,
     stop: async () => {
       child.removeAllListeners("exit");
       child.kill("SIGTERM");
@@ -177,9 +178,10 @@ function firstByteOfRange(agent, url, token, start) {
  * cores, and fetch's own CPU per request (2.3–2.8 ms, against 0.8 ms) was counted in the server's
  * figure. The first `RANGE_WARM_UP` ranges are not counted: they open the connections (the server's
  * to the store too) and run its download path for the first time (p95 of a cold series of 640:
- * 125 ms; of the next one: 93 ms, same server).
+ * 125 ms; of the next one: 93 ms, same server). `cpu()` reads the CPU time of every thread concerned
+ * (cpuByThread): the measured series' CPU per range is answered beside its times.
  */
-async function rangeFirstBytes(baseUrl, token, updateId, size) {
+async function rangeFirstBytes(baseUrl, token, updateId, size, cpu) {
   const agent = new Agent({ keepAlive: true, maxSockets: RANGE_CONNECTIONS });
   const url = `${baseUrl}/api/v1/updates/${updateId}/files/backend.zip`;
   const series = async (count) => {
@@ -196,7 +198,9 @@ async function rangeFirstBytes(baseUrl, token, updateId, size) {
   };
   try {
     await series(RANGE_WARM_UP);
-    return await series(RANGE_REQUESTS);
+    const before = cpu();
+    const times = await series(RANGE_REQUESTS);
+    return { times, cpu: cpuPerCall(before, cpu(), RANGE_REQUESTS) };
   } finally {
     agent.destroy();
   }
@@ -269,7 +273,9 @@ async function round(label, env, { backendBytes, uploadBytes, form }) {
     const verified = await verifyUpdatePackage(packageFile, publicKey);
     rmSync(packageFile, { force: true });
 
-    const ranges = await sampled(server.child.pid, () => rangeFirstBytes(server.baseUrl, token, update.id, backendBytes));
+    const cpu = () =>
+      new Map([...cpuByThread(processTree(server.child.pid), "server "), ...(s3 ? cpuByThread([s3.pid], "s3rver ") : []), ...cpuByThread([process.pid], "bench ")]);
+    const ranges = await sampled(server.child.pid, () => rangeFirstBytes(server.baseUrl, token, update.id, backendBytes, cpu));
     const growth = Math.max(upload.peak, publish.peak, download.peak, resumed.peak, ranges.peak) - idle;
     console.log(`[${label}] upload ${mb(uploadBytes).toFixed(0)} MB: ${rate(uploadBytes, upload.result.ms)}; server peak RSS ${upload.peak.toFixed(0)} MB`);
     console.log(`[${label}] publish (manifest signed, package built): ${(publish.result.ms / 1000).toFixed(1)} s; server peak RSS ${publish.peak.toFixed(0)} MB`);
@@ -278,8 +284,11 @@ async function round(label, env, { backendBytes, uploadBytes, form }) {
       `[${label}] package ${mb(resumed.result.size).toFixed(0)} MB in two ranges (${resumed.result.statuses.join(", ")}): ${rate(resumed.result.size, resumed.result.ms)}; ` +
         `offline verifier ${check(`${label} verifier`, verified.ok && resumed.result.statuses.every((status) => status === 206))}${verified.ok ? "" : ` (${verified.reason}: ${verified.message})`}`,
     );
-    const [p50, p95] = [percentile(ranges.result, 0.5), percentile(ranges.result, 0.95)];
+    const [p50, p95] = [percentile(ranges.result.times, 0.5), percentile(ranges.result.times, 0.95)];
     console.log(`[${label}] Range first byte, ${RANGE_REQUESTS} × 64 KiB at ${RANGE_CONNECTIONS} connections: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+    const perRange = ranges.result.cpu;
+    const total = perRange.reduce((sum, [, ms]) => sum + ms, 0);
+    console.log(`[${label}] CPU per range ${total.toFixed(2)} ms, by thread: ${perRange.map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(", ")}`);
     console.log(`[${label}] server RSS: idle ${idle.toFixed(0)} MB, peak growth ${growth.toFixed(0)} MB (budget ≤ ${BUDGET.rssGrowthMb} MB) ${check(`${label} rss`, growth <= BUDGET.rssGrowthMb)}`);
     return { uploadMs: upload.result.ms, downloadMs: download.result.ms, growth, p95 };
   } finally {
