@@ -129,11 +129,11 @@ export function cpuByThread(pids, label = "") {
   const ticks = 100; // USER_HZ, 100 on every Linux this runs on
   const totals = new Map();
   for (const pid of pids) {
-    let tasks = [];
+    let tasks;
     try {
       tasks = readdirSync(`/proc/${pid}/task`);
     } catch {
-      continue;
+      continue; // gone meanwhile
     }
     for (const task of tasks) {
       try {
