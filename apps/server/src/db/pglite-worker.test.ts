@@ -5,6 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../test/database.js";
 import { pgliteHostOf, type DatabaseHandle, type Executor } from "./client.js";
 
+/** How many objects the worker's heap holds, after a full collection (the head of a heap snapshot says it). */
+async function heapObjectsOf(worker: Worker): Promise<number> {
+  const snapshot = await worker.getHeapSnapshot();
+  let head = "";
+  for await (const chunk of snapshot) {
+    head += String(chunk);
+    const count = /"node_count":(\d+)/.exec(head);
+    if (count) {
+      snapshot.destroy();
+      return Number(count[1]);
+    }
+  }
+  throw new Error("the heap snapshot names no node_count");
+}
+
 async function rowsOf<Row>(executor: Executor, query: SQL): Promise<Row[]> {
   return ((await executor.execute(query)) as unknown as { rows: Row[] }).rows;
 }
@@ -130,6 +145,22 @@ describe.runIf(process.env.TEST_DATABASE !== "postgres")("PGlite worker", () => 
     await database.close();
     expect(worker.threadId, "the database thread has ended").toBe(-1);
     await expect(database.db.execute(sql`select 1`)).rejects.toThrow();
+  });
+
+  it("keeps nothing of the answers it has passed on: its heap stays the same size query after query", async () => {
+    const database = await openTestDatabase();
+    try {
+      const worker = (pgliteHostOf(database) as unknown as { worker: Worker }).worker;
+      const queries = (count: number) => Promise.all(Array.from({ length: count }, () => database.db.execute(sql`select g, 'row ' || g from generate_series(1, 20) g`)));
+      await queries(100);
+      const before = await heapObjectsOf(worker);
+      await queries(1000);
+      const after = await heapObjectsOf(worker);
+      // PGlite's execProtocolRaw kept every answer message it parsed: some 24 objects per query here.
+      expect(after - before).toBeLessThan(2000);
+    } finally {
+      await database.close();
+    }
   });
 
   it("tells its owner when the database thread dies while open, and not on a normal close", async () => {

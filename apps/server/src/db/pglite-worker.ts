@@ -61,6 +61,20 @@ function concat(chunks: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/**
+ * The backend's answer to `request`, as the bytes it wrote. Through execProtocolRawStream, not
+ * execProtocolRaw: PGlite 0.5's execProtocolRaw also parses every answer message in JavaScript and
+ * keeps each parsed message (data rows included) in a list that only its parsing entry points ever
+ * empty. On this path, which never uses them, that list grew with every query the server ran: 221 MB
+ * of heap after 20,000 small queries, and 116 µs of CPU per query against 67 µs here.
+ */
+async function execute(request: Uint8Array): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  // Each chunk is a view into the WebAssembly memory, reused by the next write: copied at once.
+  await db.execProtocolRawStream(request, { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) });
+  return chunks.length === 1 ? chunks[0]! : concat(chunks);
+}
+
 /** What a real server answers to a startup packet once trust authentication is done. */
 function startupReply(connId: number): Uint8Array {
   const int32 = (value: number) => {
@@ -196,12 +210,11 @@ async function pump(): Promise<void> {
       }
       if (batch.length) {
         owner = conn.id;
-        const reply = await db.execProtocolRaw(concat(batch), { syncToFs: false });
+        const reply = await execute(concat(batch));
         if (boundary && lastReadyStatus(reply) === "I") owner = undefined;
         if (reply.length && !conn.ended) {
-          // A copy of exactly these bytes (the answer may be a view into the WebAssembly memory), handed over.
-          const bytes = reply.slice();
-          post({ type: "data", conn: conn.id, bytes }, [bytes.buffer]);
+          // The answer's own copy (execute), handed over without another.
+          post({ type: "data", conn: conn.id, bytes: reply }, [reply.buffer as ArrayBuffer]);
         }
       }
       if (owner === undefined || conn.ended) {
@@ -229,9 +242,7 @@ async function reset(connId: number): Promise<void> {
   // Simple-protocol messages: a Sync first ends any half-sent extended-protocol batch.
   const sync = message("S");
   const query = (text: string) => message("Q", cstrings(text));
-  await db.execProtocolRaw(concat([sync, query("rollback"), query("deallocate all"), query("select pg_advisory_unlock_all()")]), {
-    syncToFs: false,
-  });
+  await execute(concat([sync, query("rollback"), query("deallocate all"), query("select pg_advisory_unlock_all()")]));
 }
 
 async function close(): Promise<void> {
