@@ -140,7 +140,8 @@ export function cpuByThread(pids, label = "") {
         const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
         const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
         const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        const key = `${label}${name}`;
+        // Node.js names its threads alike ("node"): the main thread is told apart by its id.
+        const key = `${label}${name}${task === String(pid) ? " (main thread)" : ""}`;
         totals.set(key, (totals.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticks);
       } catch {
         // gone meanwhile
