@@ -65,8 +65,10 @@ function concat(chunks: Uint8Array[]): Uint8Array {
  * The backend's answer to `request`, as the bytes it wrote. Through execProtocolRawStream, not
  * execProtocolRaw: PGlite 0.5's execProtocolRaw also parses every answer message in JavaScript and
  * keeps each parsed message (data rows included) in a list that only its parsing entry points ever
- * empty. On this path, which never uses them, that list grew with every query the server ran: 221 MB
- * of heap after 20,000 small queries, and 116 µs of CPU per query against 67 µs here.
+ * empty. On this path, which never uses them, that list grew with every query the server ran (221 MB
+ * of heap after 20,000 small queries in PGlite alone, where the parsing also cost 116 µs of CPU per
+ * query against 67 µs here; the server's own figures, bench/validate.mjs and bench/upload.mjs, did not
+ * move beyond their noise).
  */
 async function execute(request: Uint8Array): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
