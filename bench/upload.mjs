@@ -12,7 +12,8 @@
 // a process of its own on 127.0.0.1 from a temporary folder): the upload streams into a multipart
 // upload, the package is built from ranged reads of the bucket. The local store's figures of this run
 // are its baseline. Last, for each store, the first byte of 64 KiB `Range` downloads of backend.zip at
-// 16 keep-alive connections (p50, p95), after 64 ranges that are not counted.
+// 16 keep-alive connections (p50, p95), after 64 ranges that are not counted, with the CPU each range
+// cost, thread by thread (the server's main thread and its others, s3rver, the bench), from /proc.
 //
 //   node bench/upload.mjs [--size-mb=500] [--no-build] [--no-s3]
 //
