@@ -102,12 +102,12 @@ export function treeRssMb(pid) {
 
 /** The processes of a tree (Linux /proc): `pid` and every process below it. */
 export function processTree(pid) {
-  const seen = [];
+  const seen = new Set();
   const stack = [pid];
   while (stack.length) {
     const id = stack.pop();
-    if (seen.includes(id)) continue;
-    seen.push(id);
+    if (seen.has(id)) continue;
+    seen.add(id);
     try {
       for (const task of readdirSync(`/proc/${id}/task`)) {
         stack.push(...readFileSync(`/proc/${id}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
@@ -116,13 +116,13 @@ export function processTree(pid) {
       // gone meanwhile
     }
   }
-  return seen;
+  return [...seen];
 }
 
 /**
  * CPU seconds (user + system) used so far by each thread of the processes `pids`, summed by the
- * thread's name (Linux /proc: `node` for a Node.js main thread, `libuv-worker`, `V8Worker`, a worker
- * thread's own name…), each name prefixed with `label`. Two readings subtracted give where a series'
+ * thread's name in /proc (Node.js 20 names its main thread, worker threads, libuv's pool and V8's
+ * helpers all `node`; the profiler's `v8:ProfEvntProc` stands apart), each name prefixed with `label`. Two readings subtracted give where a series'
  * time went, process by process and thread by thread.
  */
 export function cpuByThread(pids, label = "") {
