@@ -51,14 +51,9 @@ export async function openTestDatabase({ onLost }: { onLost?: (error: Error) => 
     const url = await createTestPostgresDatabase();
     const handle = await openDatabase({ kind: "postgres", url, poolSize: 5 });
     postgresUrls.set(handle, url);
-    const closePool = handle.close.bind(handle);
     // Dropped once its file is done with it, while the next file runs: dropping some 70 databases one
     // after the other at the run's end kept the run going 20 s after its last test.
-    handle.close = async () => {
-      await closePool();
-      await asAdministrator(`drop database if exists "${new URL(url).pathname.slice(1)}" with (force)`);
-    };
-    return handle;
+    return thenOnClose(handle, () => asAdministrator(`drop database if exists "${new URL(url).pathname.slice(1)}" with (force)`));
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "portal-db-"));
   let handle: DatabaseHandle;
@@ -69,11 +64,18 @@ export async function openTestDatabase({ onLost }: { onLost?: (error: Error) => 
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const closeDatabase = handle.close.bind(handle);
-  // The same handle (pgliteHostOf knows it), closed with its copy removed.
+  return thenOnClose(handle, () => rm(dataDir, { recursive: true, force: true }));
+}
+
+/**
+ * `handle` itself (pgliteHostOf and postgresUrls know it by identity), whose close() then runs
+ * `cleanup`: the database's copy removed or dropped once nothing uses it.
+ */
+function thenOnClose(handle: DatabaseHandle, cleanup: () => Promise<void>): DatabaseHandle {
+  const close = handle.close.bind(handle);
   handle.close = async () => {
-    await closeDatabase();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
+    await cleanup();
   };
   return handle;
 }
