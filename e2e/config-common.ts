@@ -44,10 +44,10 @@ export function commonConfig(baseURL: string): PlaywrightTestConfig {
       // Playwright advises for CI: recording the DOM at every action of every first run cost CI's
       // scarcest resource, CPU, for traces that a passing test throws away (the axe sweep, alone on a
       // quiet 2-core machine: 112.8 s with it, 91.4 s without; with the accounts journeys, whose
-      // waits are clocks, 174.3 s and 165.2 s). A test
-      // that fails twice keeps the retry's trace; one that fails once is named as flaky, with the
-      // retry's trace beside it, and is reproduced locally, where (no retries) a failed test keeps
-      // its own. The failure's own screenshot stays in both.
+      // waits are clocks, 174.3 s and 165.2 s). A test that fails twice keeps the retry's trace; one
+      // that fails once is named as flaky, with the retry's trace beside it, and is reproduced
+      // locally, where (no retries) a failed test keeps its own. The failure's own screenshot stays
+      // in both.
       trace: {
         mode: retries > 0 ? "on-first-retry" : "retain-on-failure",
         screenshots: false,

@@ -156,7 +156,7 @@ describe.runIf(process.env.TEST_DATABASE !== "postgres")("PGlite worker", () => 
       const before = await heapObjectsOf(worker);
       await queries(1000);
       const after = await heapObjectsOf(worker);
-      // PGlite's execProtocolRaw kept every answer message it parsed: some 24 objects per query here.
+      // PGlite's execProtocolRaw kept every answer message it parsed: 100,308 objects after these 1,000 queries.
       expect(after - before).toBeLessThan(2000);
     } finally {
       await database.close();
