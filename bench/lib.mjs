@@ -122,8 +122,10 @@ export function processTree(pid) {
 /**
  * CPU seconds (user + system) used so far by each thread of the processes `pids`, summed by the
  * thread's name in /proc (Node.js 20 names its main thread, worker threads, libuv's pool and V8's
- * helpers all `node`; the profiler's `v8:ProfEvntProc` stands apart), each name prefixed with `label`. Two readings subtracted give where a series'
- * time went, process by process and thread by thread.
+ * helpers all `node`; the profiler's `v8:ProfEvntProc` stands apart), each name prefixed with
+ * `label`. Two readings subtracted give where a series' time went, process by process and thread by
+ * thread. With BENCH_THREAD_IDS=1 each thread but the main one keeps its own line, under its id:
+ * V8's four helpers (garbage collection) start right after the main thread, libuv's pool later.
  */
 export function cpuByThread(pids, label = "") {
   const ticks = 100; // USER_HZ, 100 on every Linux this runs on
@@ -141,7 +143,7 @@ export function cpuByThread(pids, label = "") {
         const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
         const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
         // Node.js names its threads alike ("node"): the main thread is told apart by its id.
-        const key = `${label}${name}${task === String(pid) ? " (main thread)" : ""}`;
+        const key = `${label}${name}${task === String(pid) ? " (main thread)" : process.env.BENCH_THREAD_IDS ? ` ${task}` : ""}`;
         totals.set(key, (totals.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticks);
       } catch {
         // gone meanwhile
