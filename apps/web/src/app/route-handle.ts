@@ -1,7 +1,9 @@
 import type { ParseKeys } from "i18next";
-import { useMatches } from "react-router";
+import { useContext, useMemo } from "react";
+import { matchRoutes, useLocation } from "react-router";
+import { RoutesContext } from "./router-state";
 
-/** What a route tells the layout about itself (React Router `handle`). */
+/** What a route tells the layout about itself (the route object's `handle`). */
 export interface RouteHandle {
   /** Page title: the document title. */
   title?: ParseKeys;
@@ -13,12 +15,15 @@ export interface RouteHandle {
   requiresAdmin?: boolean;
 }
 
-export function handleOf(match: { handle?: unknown }): RouteHandle {
-  return (match.handle ?? {}) as RouteHandle;
+export function handleOf(route: { handle?: unknown }): RouteHandle {
+  return (route.handle ?? {}) as RouteHandle;
 }
 
+/** The routes the current location matches, outermost first, each with its handle. */
 export function useRouteHandles() {
-  return useMatches().map((match) => ({ match, handle: handleOf(match) }));
+  const routes = useContext(RoutesContext);
+  const location = useLocation();
+  return useMemo(() => (matchRoutes(routes, location) ?? []).map((match) => ({ match, handle: handleOf(match.route) })), [routes, location]);
 }
 
 /** The deepest route that names a title. */

@@ -1,11 +1,10 @@
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
-import { FullPageLoader } from "@/components/full-page-loader";
+import { Navigate, type RouteObject } from "react-router";
 import { LoginPage } from "@/features/auth/pages/login-page";
 import { loadEnglishAreas, loadEnglishFeature, type EnglishFeature } from "@/lib/i18n";
 import { paths } from "@/lib/paths";
 import { GuestOnly, RequireAuth } from "./guards";
 import { AuthLayout } from "./layouts/auth-layout";
-import { RouteErrorPage } from "./pages/route-error-page";
+import { lazyElement, type RouteModule } from "./lazy-route";
 import type { ParseKeys } from "i18next";
 import type { RouteHandle } from "./route-handle";
 
@@ -17,19 +16,19 @@ import type { RouteHandle } from "./route-handle";
  */
 
 /** A real page: its own lazy chunk, with the title and breadcrumb of its route. */
-function page(path: string, lazy: NonNullable<RouteObject["lazy"]>, title: ParseKeys): RouteObject {
-  return { path, lazy, handle: { title, crumb: title } satisfies RouteHandle } as RouteObject;
+function page(path: string, load: () => Promise<RouteModule>, title: ParseKeys): RouteObject {
+  return { path, element: lazyElement(load), handle: { title, crumb: title } satisfies RouteHandle };
 }
 
 /** A page of a feature whose English strings are their own chunk: the page and its strings, loaded together. */
-function withStrings(feature: EnglishFeature, load: () => Promise<object>): () => Promise<object> {
+function withStrings(feature: EnglishFeature, load: () => Promise<RouteModule>): () => Promise<RouteModule> {
   return () => Promise.all([load(), loadEnglishFeature(feature)]).then(([module]) => module);
 }
-const ticketPage = (load: () => Promise<object>) => withStrings("tickets", load);
-const updatesPage = (load: () => Promise<object>) => withStrings("updates", load);
+const ticketPage = (load: () => Promise<RouteModule>) => withStrings("tickets", load);
+const updatesPage = (load: () => Promise<RouteModule>) => withStrings("updates", load);
 const updateWizardPage = updatesPage(() => import("@/features/updates/pages/update-wizard-page"));
-const faqPage = (load: () => Promise<object>) => withStrings("faq", load);
-const mfaPage = (load: () => Promise<object>) => withStrings("mfa", load);
+const faqPage = (load: () => Promise<RouteModule>) => withStrings("faq", load);
+const mfaPage = (load: () => Promise<RouteModule>) => withStrings("mfa", load);
 const outboxPage = withStrings("outbox", () => import("@/features/outbox/pages/outbox-page"));
 
 const adminPlanFormPage = () => import("@/features/plans/pages/admin-plan-form-page");
@@ -43,14 +42,14 @@ const adminRoutes: RouteObject[] = [
   page("dashboard", () => import("@/features/dashboard/pages/admin-dashboard-page"), "pages.admin.dashboard.title"),
   {
     path: "license-requests",
-    lazy: () => import("@/features/licenses/pages/admin-license-requests-page"),
+    element: lazyElement(() => import("@/features/licenses/pages/admin-license-requests-page")),
     handle: { title: "pages.admin.licenseRequests.title", crumb: "pages.admin.licenseRequests.title" } satisfies RouteHandle,
   },
   {
     path: "orders",
     handle: { crumb: "ordersAdmin.list.title" } satisfies RouteHandle,
     children: [
-      { index: true, lazy: () => import("@/features/orders/pages/admin-orders-page"), handle: { title: "ordersAdmin.list.title" } satisfies RouteHandle },
+      { index: true, element: lazyElement(() => import("@/features/orders/pages/admin-orders-page")), handle: { title: "ordersAdmin.list.title" } satisfies RouteHandle },
       page(":id", () => import("@/features/orders/pages/admin-order-page"), "ordersAdmin.order.title"),
     ],
   },
@@ -58,7 +57,7 @@ const adminRoutes: RouteObject[] = [
     path: "plans",
     handle: { crumb: "pages.admin.plans.title" } satisfies RouteHandle,
     children: [
-      { index: true, lazy: () => import("@/features/plans/pages/admin-plans-page"), handle: { title: "pages.admin.plans.title" } satisfies RouteHandle },
+      { index: true, element: lazyElement(() => import("@/features/plans/pages/admin-plans-page")), handle: { title: "pages.admin.plans.title" } satisfies RouteHandle },
       page("create", adminPlanFormPage, "pages.admin.planCreate.title"),
       page(":id", () => import("@/features/plans/pages/admin-plan-page"), "pages.admin.plan.title"),
       page(":id/edit", adminPlanFormPage, "pages.admin.planEdit.title"),
@@ -68,7 +67,7 @@ const adminRoutes: RouteObject[] = [
     path: "users",
     handle: { crumb: "pages.admin.users.title" } satisfies RouteHandle,
     children: [
-      { index: true, lazy: () => import("@/features/users/pages/users-page"), handle: { title: "pages.admin.users.title" } satisfies RouteHandle },
+      { index: true, element: lazyElement(() => import("@/features/users/pages/users-page")), handle: { title: "pages.admin.users.title" } satisfies RouteHandle },
       page(":id/api-tokens", () => import("@/features/api-tokens/pages/admin-user-tokens-page"), "apiTokens.page.title"),
     ],
   },
@@ -78,7 +77,7 @@ const adminRoutes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: ticketPage(() => import("@/features/tickets/pages/admin-tickets-page")),
+        element: lazyElement(ticketPage(() => import("@/features/tickets/pages/admin-tickets-page"))),
         handle: { title: "pages.admin.resolutionCenter.title" } satisfies RouteHandle,
       },
       page(":uuid", ticketPage(() => import("@/features/tickets/pages/admin-ticket-page")), "pages.admin.ticket.title"),
@@ -86,7 +85,7 @@ const adminRoutes: RouteObject[] = [
   },
   {
     path: "purchased-licenses",
-    lazy: () => import("@/features/licenses/pages/admin-purchased-licenses-page"),
+    element: lazyElement(() => import("@/features/licenses/pages/admin-purchased-licenses-page")),
     handle: { title: "pages.admin.purchasedLicenses.title", crumb: "pages.admin.purchasedLicenses.title" } satisfies RouteHandle,
   },
   page("manage-features", () => import("@/features/catalogue/pages/manage-features-page"), "pages.admin.manageFeatures.title"),
@@ -102,7 +101,7 @@ const adminRoutes: RouteObject[] = [
     path: "webhooks",
     handle: { crumb: "webhooks.list.title" } satisfies RouteHandle,
     children: [
-      { index: true, lazy: () => import("@/features/webhooks/pages/webhooks-page"), handle: { title: "webhooks.list.title" } satisfies RouteHandle },
+      { index: true, element: lazyElement(() => import("@/features/webhooks/pages/webhooks-page")), handle: { title: "webhooks.list.title" } satisfies RouteHandle },
       page(":id", () => import("@/features/webhooks/pages/webhook-endpoint-page"), "webhooks.endpoint.title"),
     ],
   },
@@ -110,7 +109,7 @@ const adminRoutes: RouteObject[] = [
     path: "admin-updates",
     handle: { crumb: "pages.admin.updates.title" } satisfies RouteHandle,
     children: [
-      { index: true, lazy: updatesPage(() => import("@/features/updates/pages/admin-updates-page")), handle: { title: "pages.admin.updates.title" } satisfies RouteHandle },
+      { index: true, element: lazyElement(updatesPage(() => import("@/features/updates/pages/admin-updates-page"))), handle: { title: "pages.admin.updates.title" } satisfies RouteHandle },
       page("new", updateWizardPage, "pages.admin.updateNew.title"),
       page("drafts/:id", updateWizardPage, "pages.admin.updateNew.title"),
     ],
@@ -122,7 +121,7 @@ const myLicensesPage = () => import("@/features/licenses/pages/my-licenses-page"
 const mainRoutes: RouteObject[] = [
   {
     path: "dashboard",
-    lazy: () => import("@/features/dashboard/pages/dashboard-page"),
+    element: lazyElement(() => import("@/features/dashboard/pages/dashboard-page")),
     handle: { title: "pages.dashboard.title", crumb: "pages.dashboard.title" } satisfies RouteHandle,
   },
   {
@@ -130,19 +129,19 @@ const mainRoutes: RouteObject[] = [
     handle: { title: "pages.myLicenses.title", crumb: "pages.myLicenses.title", crumbTo: paths.myLicenseRequests } satisfies RouteHandle,
     children: [
       { index: true, element: redirect(paths.myLicenseRequests) },
-      { path: "requests", lazy: myLicensesPage, handle: { crumb: "pages.myLicenses.requestsTab" } satisfies RouteHandle },
-      { path: "purchased", lazy: myLicensesPage, handle: { crumb: "pages.myLicenses.purchasedTab" } satisfies RouteHandle },
+      { path: "requests", element: lazyElement(myLicensesPage), handle: { crumb: "pages.myLicenses.requestsTab" } satisfies RouteHandle },
+      { path: "purchased", element: lazyElement(myLicensesPage), handle: { crumb: "pages.myLicenses.purchasedTab" } satisfies RouteHandle },
     ],
   },
   {
     path: "license-requests",
     handle: { crumb: "pages.licenseRequests.title" } satisfies RouteHandle,
     children: [
-      { index: true, lazy: () => import("@/features/licenses/pages/license-requests-page"), handle: { title: "pages.licenseRequests.title" } satisfies RouteHandle },
+      { index: true, element: lazyElement(() => import("@/features/licenses/pages/license-requests-page")), handle: { title: "pages.licenseRequests.title" } satisfies RouteHandle },
       // Spec section 2: /license-requests/edit/{id} needs login and admin.
       {
         path: "edit/:id",
-        lazy: () => import("@/features/licenses/pages/license-request-edit-page"),
+        element: lazyElement(() => import("@/features/licenses/pages/license-request-edit-page")),
         handle: { title: "pages.licenseRequestEdit.title", crumb: "pages.licenseRequestEdit.title", requiresAdmin: true } satisfies RouteHandle,
       },
     ],
@@ -150,14 +149,14 @@ const mainRoutes: RouteObject[] = [
   page("settings", () => import("@/features/settings/pages/settings-page"), "pages.settings.title"),
   {
     path: "updates",
-    lazy: updatesPage(() => import("@/features/updates/pages/updates-page")),
+    element: lazyElement(updatesPage(() => import("@/features/updates/pages/updates-page"))),
     handle: { title: "pages.updates.title", crumb: "pages.updates.title" } satisfies RouteHandle,
   },
   {
     path: "preferences",
     handle: { crumb: "pages.preferences.title" } satisfies RouteHandle,
     children: [
-      { index: true, lazy: () => import("@/features/preferences/pages/preferences-page"), handle: { title: "pages.preferences.title" } satisfies RouteHandle },
+      { index: true, element: lazyElement(() => import("@/features/preferences/pages/preferences-page")), handle: { title: "pages.preferences.title" } satisfies RouteHandle },
       page("api-tokens", () => import("@/features/api-tokens/pages/api-tokens-page"), "apiTokens.page.title"),
     ],
   },
@@ -167,7 +166,7 @@ const mainRoutes: RouteObject[] = [
     path: "billing",
     handle: { crumb: "pages.billing.title" } satisfies RouteHandle,
     children: [
-      { index: true, lazy: () => import("@/features/orders/pages/billing-page"), handle: { title: "pages.billing.title" } satisfies RouteHandle },
+      { index: true, element: lazyElement(() => import("@/features/orders/pages/billing-page")), handle: { title: "pages.billing.title" } satisfies RouteHandle },
       // The link of every order notification: /billing/orders/{id}.
       page("orders/:id", () => import("@/features/orders/pages/order-page"), "orders.order.title"),
     ],
@@ -176,7 +175,7 @@ const mainRoutes: RouteObject[] = [
     path: "pricing-plans",
     handle: { crumb: "pages.pricingPlans.title" } satisfies RouteHandle,
     children: [
-      { index: true, lazy: () => import("@/features/plans/pages/pricing-plans-page"), handle: { title: "pages.pricingPlans.title" } satisfies RouteHandle },
+      { index: true, element: lazyElement(() => import("@/features/plans/pages/pricing-plans-page")), handle: { title: "pages.pricingPlans.title" } satisfies RouteHandle },
       page("custom-license", () => import("@/features/plans/pages/custom-license-page"), "pages.customLicense.title"),
       page("confirmation/:planId", () => import("@/features/plans/pages/plan-confirmation-page"), "pages.planConfirmation.title"),
     ],
@@ -185,16 +184,16 @@ const mainRoutes: RouteObject[] = [
     path: "faq",
     handle: { crumb: "pages.faq.title" } satisfies RouteHandle,
     children: [
-      { index: true, lazy: faqPage(() => import("@/features/faq/pages/faq-page")), handle: { title: "pages.faq.title" } satisfies RouteHandle },
+      { index: true, element: lazyElement(faqPage(() => import("@/features/faq/pages/faq-page"))), handle: { title: "pages.faq.title" } satisfies RouteHandle },
       // Administrators keep the FAQ and read the demo requests from its page (not in spec section 2's sidebar).
       {
         path: "manage",
-        lazy: faqPage(() => import("@/features/faq/pages/faq-manage-page")),
+        element: lazyElement(faqPage(() => import("@/features/faq/pages/faq-manage-page"))),
         handle: { title: "faq.manage.title", crumb: "faq.manage.title", requiresAdmin: true } satisfies RouteHandle,
       },
       {
         path: "demo-requests",
-        lazy: faqPage(() => import("@/features/faq/pages/demo-requests-page")),
+        element: lazyElement(faqPage(() => import("@/features/faq/pages/demo-requests-page"))),
         handle: { title: "faq.demoRequests.title", crumb: "faq.demoRequests.title", requiresAdmin: true } satisfies RouteHandle,
       },
     ],
@@ -203,14 +202,14 @@ const mainRoutes: RouteObject[] = [
     path: "my-tickets",
     handle: { crumb: "pages.myTickets.title" } satisfies RouteHandle,
     children: [
-      { index: true, lazy: ticketPage(() => import("@/features/tickets/pages/my-tickets-page")), handle: { title: "pages.myTickets.title" } satisfies RouteHandle },
+      { index: true, element: lazyElement(ticketPage(() => import("@/features/tickets/pages/my-tickets-page"))), handle: { title: "pages.myTickets.title" } satisfies RouteHandle },
       page(":uuid", ticketPage(() => import("@/features/tickets/pages/ticket-page")), "pages.ticketDetails.title"),
     ],
   },
   page("create-new-ticket", ticketPage(() => import("@/features/tickets/pages/create-ticket-page")), "pages.createTicket.title"),
   {
     path: "purchased-licenses",
-    lazy: () => import("@/features/licenses/pages/purchased-licenses-page"),
+    element: lazyElement(() => import("@/features/licenses/pages/purchased-licenses-page")),
     handle: { title: "pages.purchasedLicenses.title", crumb: "pages.purchasedLicenses.title" } satisfies RouteHandle,
   },
   {
@@ -223,8 +222,6 @@ const mainRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     path: "/",
-    errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <FullPageLoader />,
     children: [
       { index: true, element: redirect(paths.dashboard) },
       {
@@ -232,31 +229,27 @@ export const routes: RouteObject[] = [
         element: <GuestOnly />,
         children: [
           {
-            Component: AuthLayout,
+            element: <AuthLayout />,
             children: [
               { index: true, element: redirect(paths.auth.login) },
-              { path: "login", Component: LoginPage },
-              { path: "signup", lazy: () => import("@/features/auth/pages/signup-page") },
-              { path: "recover-password", lazy: () => import("@/features/auth/pages/recover-password-page") },
-              { path: "recover-password-email", lazy: () => import("@/features/auth/pages/recover-password-email-page") },
+              { path: "login", element: <LoginPage /> },
+              { path: "signup", element: lazyElement(() => import("@/features/auth/pages/signup-page")) },
+              { path: "recover-password", element: lazyElement(() => import("@/features/auth/pages/recover-password-page")) },
+              { path: "recover-password-email", element: lazyElement(() => import("@/features/auth/pages/recover-password-email-page")) },
               // The server's sign-up e-mail links here (API: POST /api/v1/auth/verify-email).
-              { path: "verify-email", lazy: () => import("@/features/auth/pages/verify-email-page") },
+              { path: "verify-email", element: lazyElement(() => import("@/features/auth/pages/verify-email-page")) },
             ],
           },
         ],
       },
-      { path: "404", lazy: () => import("./pages/not-found-page") },
+      { path: "404", element: lazyElement(() => import("./pages/not-found-page")) },
       {
         element: <RequireAuth />,
         // English strings of the logged-in areas arrive with the layout that shows them.
-        children: [{ lazy: () => Promise.all([import("./layouts/main-layout"), loadEnglishAreas()]).then(([layout]) => layout), children: mainRoutes }],
+        children: [{ element: lazyElement(() => Promise.all([import("./layouts/main-layout"), loadEnglishAreas()]).then(([layout]) => layout)), children: mainRoutes }],
       },
       // Unknown paths go to the dashboard (spec section 2).
       { path: "*", element: redirect(paths.dashboard) },
     ],
   },
 ];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}

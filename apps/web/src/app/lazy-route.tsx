@@ -1,0 +1,39 @@
+import { lazy, type ComponentType, type ReactElement } from "react";
+import { matchRoutes, type RouteObject } from "react-router";
+
+/** What a page's or layout's chunk exports: its component, as `Component`. */
+export interface RouteModule {
+  Component: ComponentType;
+}
+
+const elements = new Map<() => Promise<RouteModule>, ReactElement>();
+const preloads = new WeakMap<ReactElement, () => Promise<RouteModule>>();
+
+/**
+ * A route's element whose chunk loads when it is first shown, or sooner through `preloadRoutes`.
+ * One load function is one element, so two routes showing the same page (the tabs of My licences,
+ * the plan form's create and edit) keep the page mounted when the reader moves between them.
+ */
+export function lazyElement(load: () => Promise<RouteModule>): ReactElement {
+  const known = elements.get(load);
+  if (known) return known;
+  let loading: Promise<RouteModule> | undefined;
+  const preload = () => (loading ??= load());
+  const Page = lazy(() => preload().then((module) => ({ default: module.Component })));
+  const element = <Page />;
+  elements.set(load, element);
+  preloads.set(element, preload);
+  return element;
+}
+
+/**
+ * Starts loading the chunk of every route `pathname` matches at once: the layout's and the page's
+ * together, not the page's only once the layout has arrived and rendered. A chunk that fails is left
+ * to the route's own render, which shows the error page.
+ */
+export function preloadRoutes(routes: RouteObject[], pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const element = match.route.element;
+    if (element && typeof element === "object" && "type" in element) preloads.get(element)?.().catch(() => undefined);
+  }
+}
