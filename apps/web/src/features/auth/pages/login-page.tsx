@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Divider, Group, PasswordInput, PinInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconArrowLeft, IconKey, IconMailForward, IconShieldLock } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import type { TokenAnswer } from "@portal/contract";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -22,6 +22,7 @@ interface Credentials {
 }
 
 const OTP_LENGTH = 6;
+const OtpCodeInput = lazy(() => import("../components/otp-code-input").then((module) => ({ default: module.OtpCodeInput })));
 
 /**
  * Log in with e-mail or username and password. When the server answers auth/2fa_required, a second
@@ -34,8 +35,7 @@ const OTP_LENGTH = 6;
  * for a session, the two-factor step included) or `?sso_error=<code>` (a translated toast).
  */
 export function LoginPage() {
-  const { t, i18n } = useTranslation();
-  const digit = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const { t } = useTranslation();
   useDocumentTitle(t("auth.login.title"));
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -185,24 +185,17 @@ export function LoginPage() {
                 {t("auth.login.twoFactor.code")}
               </Text>
               <Group justify="center" dir="ltr">
-                <PinInput
-                  id="otp-code"
-                  role="group"
-                  aria-labelledby="otp-code-label"
-                  // Each box is named by its place ("Digit 1 of 6"), not Mantine's "PinInput".
-                  getInputProps={(index) => ({ "aria-label": t("auth.login.twoFactor.digit", { n: digit(index + 1), total: digit(OTP_LENGTH) }) })}
-                  length={OTP_LENGTH}
-                  type="number"
-                  oneTimeCode
-                  autoFocus
-                  value={code}
-                  onChange={(value) => {
-                    setCode(value);
-                    setCodeError(null);
-                  }}
-                  error={Boolean(codeError)}
-                  size="md"
-                />
+                <Suspense fallback={<Loader size="sm" aria-label={t("app.loading")} />}>
+                  <OtpCodeInput
+                    length={OTP_LENGTH}
+                    value={code}
+                    invalid={Boolean(codeError)}
+                    onChange={(value) => {
+                      setCode(value);
+                      setCodeError(null);
+                    }}
+                  />
+                </Suspense>
               </Group>
               {codeError && (
                 <Text size="sm" c="red" role="alert">
