@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactElement } from "react";
+import { use, type ComponentType, type ReactElement } from "react";
 import { matchRoutes, type RouteObject } from "react-router";
 
 /** What a page's or layout's chunk exports: its component, as `Component`. */
@@ -18,8 +18,19 @@ export function lazyElement(load: () => Promise<RouteModule>): ReactElement {
   const known = elements.get(load);
   if (known) return known;
   let loading: Promise<RouteModule> | undefined;
-  const preload = () => (loading ??= load());
-  const Page = lazy(() => preload().then((module) => ({ default: module.Component })));
+  const preload = () => {
+    loading ??= load().then((module) => {
+      // React's `use` reads these: once preloadRoutes has brought the chunk, the page renders in the
+      // same pass instead of suspending once more (as React.lazy does) and rendering the tree again.
+      Object.assign(loading!, { status: "fulfilled", value: module });
+      return module;
+    });
+    return loading;
+  };
+  function Page() {
+    const { Component } = use(preload());
+    return <Component />;
+  }
   const element = <Page />;
   elements.set(load, element);
   preloads.set(element, preload);

@@ -1,12 +1,12 @@
 import { MantineProvider } from "@mantine/core";
-import { useContext, type ComponentType } from "react";
+import { act, useContext, type ComponentType } from "react";
 import { Link, Outlet, type RouteObject } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppRouter, replaceLocation } from "../app-router";
 import { lazyElement, preloadRoutes, type RouteModule } from "../lazy-route";
 import { useCurrentTitleKey, useRouteHandles } from "../route-handle";
 import { NavigationPendingContext } from "../router-state";
-import { click, mount, stubBrowserApis, unmount, waitFor } from "@/test/dom";
+import { mount, stubBrowserApis, unmount, waitFor } from "@/test/dom";
 
 /**
  * The app's router: React Router's declarative mode with lazy pages of our own. A navigation keeps
@@ -69,6 +69,17 @@ describe("lazy routes", () => {
 });
 
 describe("AppRouter", () => {
+  it("renders a page whose chunk is already in without a loader in between", async () => {
+    const { load, arrive } = chunk(() => <p>ready page</p>);
+    const routes: RouteObject[] = [{ path: "/ready", element: lazyElement(load) }];
+    preloadRoutes(routes, "/ready");
+    arrive();
+    await load.mock.results[0]!.value;
+    await Promise.resolve();
+    mountAt("/ready", routes);
+    expect(document.body.textContent).toContain("ready page");
+  });
+
   it("keeps the page on screen, marked pending, until the next page's chunk arrives", async () => {
     const next = chunk(() => <p>second page</p>);
     const routes: RouteObject[] = [
@@ -88,7 +99,8 @@ describe("AppRouter", () => {
     ];
     mountAt("/first", routes);
     expect(text("pending")).toBe("false");
-    click([...document.querySelectorAll("a")].find((anchor) => anchor.textContent === "go"));
+    // Awaited: the next page suspends (React's `use`), which a synchronous act() would hold up.
+    await act(async () => [...document.querySelectorAll("a")].find((anchor) => anchor.textContent === "go")?.click());
     await waitFor(() => expect(text("pending")).toBe("true"));
     expect(document.body.textContent).toContain("go");
     expect(next.load).toHaveBeenCalledTimes(1);
