@@ -39,6 +39,8 @@ const RANGE_REQUESTS = 640;
 const RANGE_BYTES = 64 * 1024;
 const RANGE_WARM_UP = 64;
 const ENTRY_MB = 20;
+/** The S3 round's bucket, the prefix of its objects, and s3rver's own credentials (its defaults); one place for the server, s3rver and the floor. */
+const S3_STORE = { bucket: "bench", prefix: "portal", region: "us-east-1", key: "S3RVER" };
 
 if (!flag("no-build")) {
   console.log("building (npm run build) …");
@@ -134,7 +136,7 @@ async function sampled(pid, work) {
 async function startS3rver() {
   const directory = path.join(work, "s3");
   const script = `const S3rver = require(${JSON.stringify(requireFromServer.resolve("s3rver"))});
-    new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: ${JSON.stringify(directory)}, configureBuckets: [{ name: "bench" }] })
+    new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: ${JSON.stringify(directory)}, configureBuckets: [{ name: ${JSON.stringify(S3_STORE.bucket)} }] })
       .run().then((address) => console.log(JSON.stringify(address)));`;
   const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
   const address = await new Promise((resolve, reject) => {
@@ -223,9 +225,9 @@ function printRanges(label, { times, cpu }) {
 async function s3rverAlone(endpoint, objectKey, size) {
   const { S3Client, GetObjectCommand } = requireFromServer("@aws-sdk/client-s3");
   const { getSignedUrl } = requireFromServer("@aws-sdk/s3-request-presigner");
-  const client = new S3Client({ region: "us-east-1", endpoint, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+  const client = new S3Client({ region: S3_STORE.region, endpoint, forcePathStyle: true, credentials: { accessKeyId: S3_STORE.key, secretAccessKey: S3_STORE.key } });
   try {
-    const url = await getSignedUrl(client, new GetObjectCommand({ Bucket: "bench", Key: objectKey }), { expiresIn: 3600 });
+    const url = await getSignedUrl(client, new GetObjectCommand({ Bucket: S3_STORE.bucket, Key: objectKey }), { expiresIn: 3600 });
     const cpu = () => new Map([...cpuByThread([s3.pid], "s3rver "), ...cpuByThread([process.pid], "bench ")]);
     return printRanges("s3rver alone", await rangeFirstBytes(url, {}, size, cpu));
   } finally {
@@ -346,19 +348,19 @@ try {
     const s3Round = await round(
       "s3",
       {
-        STORAGE_URL: "s3://bench/portal",
+        STORAGE_URL: `s3://${S3_STORE.bucket}/${S3_STORE.prefix}`,
         S3_ENDPOINT: s3.endpoint,
-        S3_REGION: "us-east-1",
+        S3_REGION: S3_STORE.region,
         S3_FORCE_PATH_STYLE: "1",
-        AWS_ACCESS_KEY_ID: "S3RVER",
-        AWS_SECRET_ACCESS_KEY: "S3RVER",
+        AWS_ACCESS_KEY_ID: S3_STORE.key,
+        AWS_SECRET_ACCESS_KEY: S3_STORE.key,
         LICENSE_SIGNING_KEY: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
         TOTP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
       },
       files,
     );
     // The store's layout: <prefix><first two hex digits>/<sha256> (lib/s3-file-store.ts).
-    const alone = await s3rverAlone(s3.endpoint, `portal/${s3Round.backendSha256.slice(0, 2)}/${s3Round.backendSha256}`, backendBytes);
+    const alone = await s3rverAlone(s3.endpoint, `${S3_STORE.prefix}/${s3Round.backendSha256.slice(0, 2)}/${s3Round.backendSha256}`, backendBytes);
     const share = local.uploadMs / s3Round.uploadMs;
     console.log(
       `S3 beside local, same run: upload ${(share * 100).toFixed(0)} % of the local store's throughput (budget ≥ ${BUDGET.s3UploadShare * 100} %) ${check("s3 upload share", share >= BUDGET.s3UploadShare)}; ` +
