@@ -1,7 +1,6 @@
 import type { ParseKeys } from "i18next";
 import { useContext, useMemo } from "react";
-import { matchRoutes, useLocation } from "react-router";
-import { RoutesContext } from "./router-state";
+import { RouteMatchesContext } from "./router-state";
 
 /** What a route tells the layout about itself (the route object's `handle`). */
 export interface RouteHandle {
@@ -21,9 +20,8 @@ export function handleOf(route: { handle?: unknown }): RouteHandle {
 
 /** The routes the current location matches, outermost first, each with its handle. */
 export function useRouteHandles() {
-  const routes = useContext(RoutesContext);
-  const location = useLocation();
-  return useMemo(() => (matchRoutes(routes, location) ?? []).map((match) => ({ match, handle: handleOf(match.route) })), [routes, location]);
+  const matches = useContext(RouteMatchesContext);
+  return useMemo(() => matches.map((match) => ({ match, handle: handleOf(match.route) })), [matches]);
 }
 
 /** The deepest route that names a title. */

@@ -1,8 +1,8 @@
 import { createContext } from "react";
-import type { RouteObject } from "react-router";
+import type { RouteMatch } from "react-router";
 
-/** The app's route table, for what reads the matched routes' handles (route-handle.ts). */
-export const RoutesContext = createContext<RouteObject[]>([]);
+/** The routes the current location matches, outermost first: computed once per location, read by route-handle.ts. */
+export const RouteMatchesContext = createContext<RouteMatch[]>([]);
 
 /** True while a navigation waits for its page's chunk; the page before it stays on screen meanwhile. */
 export const NavigationPendingContext = createContext(false);
