@@ -19,6 +19,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { CHROMIUM_ARGS } from "@portal/test-support/chromium";
 import { ADMIN, root, startServer, waitForHealth } from "./lib.mjs";
 
 /** Issue 33 ("Speed a person feels"): each figure is printed beside its budget. */
@@ -122,7 +123,7 @@ async function visit(browser, url, { token, identity }) {
 async function measureWire(baseUrl, playwright) {
   const browser = await playwright.chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [...CHROMIUM_ARGS],
   });
   const token = await login(baseUrl);
   const rows = [];

@@ -1,11 +1,9 @@
 import { execFileSync } from "node:child_process";
 import type { PlaywrightTestConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@portal/test-support/chromium";
 
 /** Debian's Chromium as every Playwright configuration of this repository runs it. */
-const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-};
+const chromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] };
 
 /**
  * `count` free ports, found synchronously (a configuration is evaluated synchronously) so that every

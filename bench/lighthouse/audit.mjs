@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { CHROMIUM_ARGS } from "@portal/test-support/chromium";
 
 const { AUDIT_URL: url, AUDIT_TOKEN: token, LIGHTHOUSE_PREFIX: prefix, CHROME_PATH: chrome } = process.env;
 const requireFromPrefix = createRequire(path.join(prefix, "node_modules", "lighthouse", "package.json"));
@@ -16,7 +17,7 @@ const { default: puppeteer } = await import(pathToFileURL(requireFromPrefix.reso
 const browser = await puppeteer.launch({
   executablePath: chrome,
   headless: true,
-  args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: ["--headless=new", ...CHROMIUM_ARGS],
 });
 try {
   const page = await browser.newPage();

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@portal/test-support/chromium";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueFloatingLicense, newFingerprint, startPortal, stopPortal, type Portal } from "./test/portal.js";
@@ -12,10 +13,9 @@ import { flipByte, Proxy, type Reply } from "./test/proxy.js";
 // the modules are served from the portal's origin by the test's proxy (so no CORS is involved), on
 // 127.0.0.1, a secure context where WebCrypto exists.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const packages = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: CI must run the client in a browser`);
+const available = existsSync(CHROMIUM_PATH);
+if (!available && process.env.CI) throw new Error(`${CHROMIUM_PATH} is missing: CI must run the client in a browser`);
 
 const PAGE = `<!doctype html>
 <meta charset="utf-8">
@@ -56,7 +56,7 @@ describe.skipIf(!available)("in a browser (Chromium)", () => {
         ? { status: 200, headers: { "content-type": contentType(file) }, body: readFileSync(file) }
         : { status: 404, headers: {}, body: Buffer.from("") };
     };
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
     page = await browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@portal/test-support/chromium";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyEncryptedLicenseFile, verifyMachineFile } from "./index.js";
@@ -22,10 +23,9 @@ import {
 // 127.0.0.1 (a secure context, where WebCrypto has Ed25519 and AES-GCM): the same vectors give the
 // same results in the browser as on Node's node:crypto. As packages/license-client's browser test.
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: CI must run the verifier in a browser`);
+const available = existsSync(CHROMIUM_PATH);
+if (!available && process.env.CI) throw new Error(`${CHROMIUM_PATH} is missing: CI must run the verifier in a browser`);
 
 const PAGE = `<!doctype html>
 <meta charset="utf-8">
@@ -119,7 +119,7 @@ describe.skipIf(!available)("encrypted licence and machine files in a browser (C
       response.writeHead(200, { "content-type": "text/javascript; charset=utf-8" }).end(readFileSync(file));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
     page = await browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
