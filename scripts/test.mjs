@@ -6,10 +6,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { CHROMIUM_PATH as CHROMIUM } from "@portal/test-support/chromium";
 import { TestSummary } from "./test-summary.mjs";
 
 const reports = mkdtempSync(path.join(os.tmpdir(), "portal-test-reports-"));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const summary = new TestSummary();
 
 function skipSuite(label, reason) {

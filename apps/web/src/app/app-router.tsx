@@ -9,8 +9,9 @@ import { NavigationPendingContext, RouteMatchesContext } from "./router-state";
  * The browser's history, shared by the router and by what navigates from outside React (a 401 sends
  * the reader to login). React Router's declarative mode with our own lazy routes (lazy-route.tsx):
  * its data router (loaders, actions, fetchers) took React Router from 11 to 26 KB of the login page's
- * script, compressed, and the app uses none of it. The history is the one BrowserRouter makes for itself (exported as
- * UNSAFE_: outside semver); owning it gives the transition's pending state and a navigator outside React.
+ * script, compressed, and the app uses none of it. The history is the one BrowserRouter makes for
+ * itself (exported as UNSAFE_: outside semver); owning it gives the transition's pending state and a
+ * navigator outside React.
  */
 const history = createBrowserHistory({ v5Compat: true });
 
