@@ -1,7 +1,7 @@
 import { Component, Suspense, useLayoutEffect, useMemo, useState, useTransition, type ReactNode } from "react";
-import { matchRoutes, Router, UNSAFE_createBrowserHistory as createBrowserHistory, useLocation, useRoutes, type RouteObject } from "react-router";
+import { renderMatches, Router, UNSAFE_createBrowserHistory as createBrowserHistory, useLocation, type RouteMatch, type RouteObject } from "react-router";
 import { FullPageLoader } from "@/components/full-page-loader";
-import { preloadRoutes } from "./lazy-route";
+import { preloadRoutes, routeMatches } from "./lazy-route";
 import { RouteErrorPage } from "./pages/route-error-page";
 import { NavigationPendingContext, RouteMatchesContext } from "./router-state";
 
@@ -37,11 +37,32 @@ class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNo
   }
 }
 
+/**
+ * What `useRoutes` renders for top-level matches: React Router decodes the pathname to match it, and
+ * re-encodes each match's pathname through the history (`%`, `?` and `#` first, which a URL would
+ * take for separators) before the routes see it.
+ */
+function encodedForRendering(matches: RouteMatch[]): RouteMatch[] {
+  // joinPaths(["/", encoded]), as useRoutes writes it for routes with no parent match.
+  const encode = (pathname: string) =>
+    `//${history.encodeLocation(pathname.replace(/%/g, "%25").replace(/\?/g, "%3F").replace(/#/g, "%23")).pathname}`.replace(/\/\/+/g, "/");
+  return matches.map((match) => ({
+    ...match,
+    params: { ...match.params },
+    pathname: encode(match.pathname),
+    pathnameBase: match.pathnameBase === "/" ? "/" : encode(match.pathnameBase),
+  }));
+}
+
+/**
+ * The routes in the location, matched once for the page and for the handles the guards, the
+ * breadcrumbs and the title read (`useRoutes` would match the whole table again, 6–10 ms of the
+ * first load). The handles keep the decoded pathnames matchRoutes answers.
+ */
 function RouteTree({ routes }: { routes: RouteObject[] }) {
-  const element = useRoutes(routes);
   const location = useLocation();
-  // The guards, the breadcrumbs and the title all read the matched routes' handles: matched once here.
-  const matches = useMemo(() => matchRoutes(routes, location) ?? [], [routes, location]);
+  const matches = routeMatches(routes, location.pathname || "/");
+  const element = useMemo(() => (matches.length ? renderMatches(encodedForRendering(matches)) : null), [matches]);
   return (
     <RouteMatchesContext value={matches}>
       <RouteErrorBoundary pathname={location.pathname}>

@@ -1,5 +1,5 @@
 import { use, type ComponentType, type ReactElement } from "react";
-import { matchRoutes, type RouteObject } from "react-router";
+import { matchRoutes, type RouteMatch, type RouteObject } from "react-router";
 
 /** What a page's or layout's chunk exports: its component, as `Component`. */
 export interface RouteModule {
@@ -37,13 +37,39 @@ export function lazyElement(load: () => Promise<RouteModule>): ReactElement {
   return element;
 }
 
+const NO_MATCHES: RouteMatch[] = [];
+/** Pathnames whose matches are kept per route table: a reader moves among a few pages. */
+const REMEMBERED_PATHNAMES = 32;
+const matchesByTable = new WeakMap<RouteObject[], Map<string, RouteMatch[]>>();
+
+/**
+ * The routes `pathname` matches, outermost first (none: an empty list). React Router's matchRoutes
+ * flattens the whole table and compiles a regular expression for every route on each call, 6–10 ms
+ * of the first load's main thread on this app's table; the preload, the route tree and the handles
+ * ask for the same pathname, so the answer is kept for the last few pathnames.
+ */
+export function routeMatches(routes: RouteObject[], pathname: string): RouteMatch[] {
+  let remembered = matchesByTable.get(routes);
+  if (!remembered) matchesByTable.set(routes, (remembered = new Map()));
+  let matches = remembered.get(pathname);
+  if (matches) {
+    // Most recently used last, so the oldest is the first key.
+    remembered.delete(pathname);
+  } else {
+    matches = matchRoutes(routes, pathname) ?? NO_MATCHES;
+    if (remembered.size >= REMEMBERED_PATHNAMES) remembered.delete(remembered.keys().next().value!);
+  }
+  remembered.set(pathname, matches);
+  return matches;
+}
+
 /**
  * Starts loading the chunk of every route `pathname` matches at once: the layout's and the page's
  * together, not the page's only once the layout has arrived and rendered. A chunk that fails is left
  * to the route's own render, which shows the error page.
  */
 export function preloadRoutes(routes: RouteObject[], pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
+  for (const match of routeMatches(routes, pathname)) {
     const element = match.route.element;
     if (element && typeof element === "object" && "type" in element) preloads.get(element)?.().catch(() => undefined);
   }

@@ -1,6 +1,6 @@
 import { MantineProvider } from "@mantine/core";
 import { act, useContext, type ComponentType } from "react";
-import { Link, Outlet, type RouteObject } from "react-router";
+import { Link, Outlet, Router, UNSAFE_createBrowserHistory as createBrowserHistory, useLocation, useParams, useResolvedPath, useRoutes, type RouteObject } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppRouter, replaceLocation } from "../app-router";
 import { lazyElement, preloadRoutes, type RouteModule } from "../lazy-route";
@@ -124,6 +124,42 @@ describe("AppRouter", () => {
     replaceLocation("/fine");
     await waitFor(() => expect(document.body.textContent).toContain("fine page"));
     expect(document.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it("renders what React Router's useRoutes renders, pathnames re-encoded, on a path with encoded and non-ASCII characters", async () => {
+    // The tree matches once (routeMatches) and renders the matches itself; the routes must see what
+    // useRoutes would give them: params decoded, each match's pathname encoded again.
+    function Probe() {
+      const params = useParams();
+      return <span data-testid="probe">{JSON.stringify({ params, here: useResolvedPath(".").pathname, parent: useResolvedPath("..").pathname })}</span>;
+    }
+    const routes: RouteObject[] = [
+      {
+        path: "/files/:folder",
+        element: <Outlet />,
+        children: [{ path: "*", element: <Probe /> }],
+      },
+    ];
+    const path = "/files/caf%C3%A9%20menu/r%C3%A9sum%C3%A9%3F%23/100%25";
+    mountAt(path, routes);
+    await waitFor(() => expect(text("probe")).toBeTruthy());
+    const ours = text("probe");
+    unmount();
+
+    function ReferenceTree() {
+      useLocation();
+      return useRoutes(routes);
+    }
+    window.history.replaceState(null, "", path);
+    const history = createBrowserHistory({ v5Compat: true });
+    mount(
+      <Router location={history.location} navigator={history}>
+        <ReferenceTree />
+      </Router>,
+    );
+    const reference = text("probe");
+    expect(JSON.parse(ours!)).toEqual(JSON.parse(reference!));
+    expect(JSON.parse(ours!).params).toEqual({ folder: "café menu", "*": "résumé?#/100%" });
   });
 
   it("gives the matched routes' handles, outermost first, and the deepest title", async () => {
