@@ -12,9 +12,11 @@ rememberCurrentUser(queryClient);
 // A 401 anywhere: the token is already gone; drop the cached user and go to login without a reload.
 onUnauthorized(() => forgetServerData(queryClient));
 setLoginNavigator(replaceLocation);
-// The first page's chunks (layout and page) and who is logged in: asked for now, side by side.
-preloadRoutes(routes, window.location.pathname);
-if (hasToken()) void queryClient.prefetchQuery(meQueryOptions());
+/** The first page's chunks (layout and page) and who is logged in: asked for at once, side by side. */
+export function preloadFirstPage(): void {
+  preloadRoutes(routes, window.location.pathname);
+  if (hasToken()) void queryClient.prefetchQuery(meQueryOptions());
+}
 
 export function App() {
   return (
