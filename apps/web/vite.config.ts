@@ -57,6 +57,42 @@ function mantineCssPerComponent(): Plugin {
   };
 }
 
+/** Mantine's `useId` (`@mantine/hooks/esm/use-id/use-id.mjs`), as 9.x ships it. */
+const MANTINE_USE_ID = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+const MANTINE_USE_ID_BODY = `	const [uuid, setUuid] = useState(\`mantine-\${reactId.replace(/:/g, "")}\`);
+	const hasInitializedRef = useRef(false);
+	useIsomorphicEffect(() => {
+		if (hasInitializedRef.current) return;
+		hasInitializedRef.current = true;
+		setUuid(randomId());
+	}, []);
+	if (typeof staticId === "string") return staticId;
+	return uuid;`;
+
+/**
+ * Mantine's `useId` replaces React's id with a random one in a layout effect, on every mount of
+ * every input, popover, menu and tooltip (even one given its own id). A state update in a layout
+ * effect is synchronous: each first render of the logged-in layout was committed, rendered again,
+ * and had its passive effects (the queries' first fetches) flushed, all in the commit's task — the
+ * longest tasks of the dashboard's load. The app has one React root, where React's own ids are
+ * unique, so the built app keeps them (`mantine-` + React's id, as Mantine shows before its effect).
+ * Build only, as the CSS split above; a Mantine whose `useId` reads otherwise fails the build.
+ */
+function mantineUseIdWithoutRerender(): Plugin {
+  return {
+    name: "portal:mantine-use-id-without-rerender",
+    apply: "build",
+    transform(code, id) {
+      if (!MANTINE_USE_ID.test(id)) return undefined;
+      if (!code.includes(MANTINE_USE_ID_BODY)) throw new Error(`${id}: Mantine's useId changed; review mantineUseIdWithoutRerender in vite.config.ts`);
+      return {
+        code: code.replace(MANTINE_USE_ID_BODY, `	if (typeof staticId === "string") return staticId;\n	return \`mantine-\${reactId.replace(/:/g, "")}\`;`),
+        map: null,
+      };
+    },
+  };
+}
+
 /**
  * What Mantine's overlays (the toast container, and the logged-in layout's menus, popovers and
  * drawers) share: portals, scroll locking and transitions. A chunk of its own, so the toast
@@ -252,7 +288,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), contractIsSideEffectFree(), mantineCssPerComponent(), bootSplashAndScript(), inlineFavicon(), precompress()],
+  plugins: [react(), contractIsSideEffectFree(), mantineCssPerComponent(), mantineUseIdWithoutRerender(), bootSplashAndScript(), inlineFavicon(), precompress()],
   resolve: {
     // Workspace packages are read from their TypeScript source, not a separate build.
     conditions: ["source"],
