@@ -15,7 +15,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { TraceMap, originalPositionFor } from "@jridgewell/trace-mapping";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@portal/test-support/chromium";
-import { ADMIN, root, startServer, waitForHealth } from "./lib.mjs";
+import { ADMIN, api, root, startServer, waitForHealth } from "./lib.mjs";
 
 const argv = process.argv.slice(2);
 const values = (name) => argv.filter((arg) => arg.startsWith(`--${name}=`)).map((arg) => arg.slice(name.length + 3));
@@ -127,21 +127,18 @@ async function traceLoad(browser, url, token) {
   const fcp = events.find((event) => event.pid === thread.pid && event.name === "firstContentfulPaint" && event.ts > start)?.ts;
   const lcp = events.filter((event) => event.pid === thread.pid && event.name === "largestContentfulPaint::Candidate" && event.ts > start).at(-1)?.ts;
   const profile = samplesOf(events, thread);
-  const tasks = own
-    .filter((event) => event.ph === "X" && event.name === "RunTask" && event.ts >= (fcp ?? start) && event.dur >= minMs * 1000)
+  const afterPaint = own.filter((event) => event.ph === "X" && event.name === "RunTask" && event.ts >= (fcp ?? start));
+  const tasks = afterPaint
+    .filter((task) => task.dur >= minMs * 1000)
     .map((task) => ({ at: (task.ts - start) / 1000, ms: task.dur / 1000, paths: callPathsIn(profile, task.ts, task.ts + task.dur) }));
-  const blocking = own
-    .filter((event) => event.ph === "X" && event.name === "RunTask" && event.ts >= (fcp ?? start))
-    .reduce((sum, task) => sum + Math.max(0, (THROTTLE * task.dur) / 1000 - 50), 0);
+  const blocking = afterPaint.reduce((sum, task) => sum + Math.max(0, (THROTTLE * task.dur) / 1000 - 50), 0);
   return { fcp: fcp && (fcp - start) / 1000, lcp: lcp && (lcp - start) / 1000, tasks, blocking };
 }
 
 const server = await startServer();
 try {
   await waitForHealth(server.baseUrl);
-  const login = await fetch(`${server.baseUrl}/api/v1/auth/token`, { method: "POST", body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }) });
-  if (!login.ok) throw new Error(`login: ${login.status}`);
-  const token = (await login.json()).data.access_token;
+  const { access_token: token } = await api(server.baseUrl, "POST", "/auth/token", { form: { username: ADMIN.email, password: ADMIN.password } });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     for (const route of paths) {

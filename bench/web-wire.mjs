@@ -20,7 +20,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { CHROMIUM_ARGS } from "@portal/test-support/chromium";
-import { ADMIN, root, startServer, waitForHealth } from "./lib.mjs";
+import { ADMIN, api, root, startServer, waitForHealth } from "./lib.mjs";
 
 /** Issue 33 ("Speed a person feels"): each figure is printed beside its budget. */
 const BUDGET = {
@@ -80,13 +80,7 @@ if (!existsSync(CHROMIUM)) {
 
 /** A session token for the first administrator, through the same call the login form makes. */
 async function login(baseUrl) {
-  const response = await fetch(`${baseUrl}/api/v1/auth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ username: ADMIN.email, password: ADMIN.password }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return (await response.json()).data.access_token;
+  return (await api(baseUrl, "POST", "/auth/token", { form: { username: ADMIN.email, password: ADMIN.password } })).access_token;
 }
 
 /** Every response of one visit: URL, type, status, bytes received (headers + body as sent), encoding. */
